@@ -1,0 +1,47 @@
+/**
+ * Every environment variable the server reads, validated once at start (zod) into one typed object.
+ * The table of variables is in README.md ("Configuration").
+ */
+import { z } from 'zod';
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((v) => v === 'on' || v === 'true' || v === '1');
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection string; unset means embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** External broker (mqtt://user:pass@host:port); unset means embedded aedes on MQTT_PORT. */
+  MQTT_URL: z.string().url().optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  SIMULATOR: onOff.default(true),
+  SIMULATOR_SITES: z.coerce.number().int().min(1).max(2000).default(24),
+  BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(30),
+  /** Live sample period of the simulator, in seconds. */
+  SIMULATOR_INTERVAL_S: z.coerce.number().int().min(1).max(300).default(5),
+  /** First administrator's password; unset means one is generated at first start and printed once. */
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  TOKEN_EXPIRES_MINUTES: z.coerce.number().int().min(1).max(525_600).default(720),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Built web app served at /; unset means apps/web/dist. */
+  WEB_DIST: z.string().optional(),
+});
+
+/** The validated configuration. */
+export type Config = z.infer<typeof ConfigSchema>;
+
+/**
+ * Parses `env` (default process.env) into a Config.
+ * @throws Error listing every invalid variable, so a bad deployment fails at start, not later.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,50 @@
+/**
+ * Database handle: PGlite in a directory by default, PostgreSQL when a URL is given. Both expose the
+ * same Drizzle API plus `query` for hand-written hot-path SQL (ingest, rollups).
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** Drizzle database typed with the full schema (the PGlite flavour is structurally the same API). */
+export type Db = NodePgDatabase<typeof schema>;
+
+/** Result rows of a raw query. */
+export type QueryRows<T> = { rows: T[] };
+
+/** An open database: Drizzle for ordinary code, `query` for raw SQL with $1… parameters. */
+export interface DbHandle {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryRows<T>>;
+  close(): Promise<void>;
+}
+
+/** Where to open the database: a PostgreSQL URL, a PGlite directory, or `memory://` for tests. */
+export type DbTarget = { url: string } | { dataDir: string };
+
+/** Opens the database; migrations are applied separately by `migrate()`. */
+export async function openDb(target: DbTarget): Promise<DbHandle> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      kind: 'postgres',
+      db,
+      query: async (text, params) => (await pool.query(text, params as unknown[])) as never,
+      close: () => pool.end(),
+    };
+  }
+  if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
+  const client = await PGlite.create(target.dataDir === 'memory://' ? undefined : target.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    query: async (text, params) => (await client.query(text, params as unknown[])) as never,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * Drizzle schema of every table (spec §3 entities). Migrations in apps/server/drizzle/ are generated
+ * from this file (`npm run db:generate`) and committed; `telemetry` is range-partitioned by month in
+ * its migration (Drizzle does not model partitions), see docs/decisions/0004-telemetry-storage.md.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Spec §3 Language: id, languageCode, languageName. */
+export const languages = pgTable('languages', {
+  id: integer('id').primaryKey(),
+  languageCode: text('language_code').notNull().unique(),
+  languageName: text('language_name').notNull(),
+});
+
+/** Spec §3 dictionaries: sys_timezone (IANA zones), sys_currencysymbol. */
+export const dictionaries = pgTable(
+  'dictionaries',
+  {
+    id: serial('id').primaryKey(),
+    dictType: text('dict_type').notNull(),
+    dictLabel: text('dict_label').notNull(),
+    dictValue: text('dict_value').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('dictionaries_type_value').on(t.dictType, t.dictValue)],
+);
+
+/** Station templates keyed by id (spec §3); templateCode is what station calls pass. */
+export const stationTemplates = pgTable('station_templates', {
+  id: integer('id').primaryKey(),
+  templateCode: text('template_code').notNull().unique(),
+  systemType: smallint('system_type').notNull(),
+  name: text('name').notNull(),
+  deviceTypes: text('device_types').array().notNull(),
+});
+
+/** Spec §3 User. usertype: 1 standard, 2 premium, 3 protocol, 4 fourth. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  loginName: text('login_name').notNull().unique(),
+  userName: text('user_name').notNull(),
+  nickname: text('nickname'),
+  email: text('email'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  phone: text('phone'),
+  usertype: smallint('usertype').notNull().default(1),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  avatar: text('avatar'),
+  passwordHash: text('password_hash').notNull(),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  languageId: integer('language_id').notNull().default(1),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/** Sessions: the token itself is never stored, only its SHA-256 (issue 3 §10). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Key-value settings kept across restarts: RSA key pair, simulator secret, SMTP settings. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** Spec §3 Site (Station). capacity in kWp; coordinates in degrees (WGS84). */
+export const stations = pgTable(
+  'stations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    capacityKw: doublePrecision('capacity_kw').notNull(),
+    systemType: smallint('system_type').notNull(),
+    templateCode: text('template_code').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    timeZone: text('time_zone').notNull(),
+    country: text('country').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('stations_owner_type').on(t.ownerId, t.systemType)],
+);
+
+/**
+ * Spec §3 Device. deviceType: inverter | battery | meter | charger | ups | sensor.
+ * secretHash: SHA-256 of the per-device MQTT secret (secrets are 256-bit random, so a fast hash suffices).
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    serialNumber: text('serial_number').notNull().unique(),
+    commSerialNumber: text('comm_serial_number'),
+    deviceType: text('device_type').notNull(),
+    model: text('model'),
+    manufacturer: text('manufacturer'),
+    softwareVersion: text('software_version'),
+    hardwareVersion: text('hardware_version'),
+    ratedPowerW: doublePrecision('rated_power_w'),
+    capacityWh: doublePrecision('capacity_wh'),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('devices_station').on(t.stationId)],
+);
+
+/**
+ * Raw samples, one row per device and timestamp (dedupe key). Typed columns hold what queries read
+ * (W, SoC, the two energy counters); `points` keeps the whole SunSpec-named payload.
+ * eIn/eOut meaning by device type is in docs/device-protocol.md (e.g. meter: TotWhImp/TotWhExp).
+ */
+export const telemetry = pgTable(
+  'telemetry',
+  {
+    deviceId: integer('device_id').notNull(),
+    ts: tz('ts').notNull(),
+    w: real('w'),
+    soc: real('soc'),
+    eIn: doublePrecision('e_in'),
+    eOut: doublePrecision('e_out'),
+    points: jsonb('points').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+);
+
+/** 5-minute rollup maintained by the ingest writer from newly inserted samples only. */
+export const telemetry5min = pgTable(
+  'telemetry_5min',
+  {
+    deviceId: integer('device_id').notNull(),
+    bucket: tz('bucket').notNull(),
+    wSum: doublePrecision('w_sum').notNull().default(0),
+    wCount: integer('w_count').notNull().default(0),
+    socLast: real('soc_last'),
+    eInMax: doublePrecision('e_in_max'),
+    eOutMax: doublePrecision('e_out_max'),
+    lastTs: tz('last_ts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.bucket] })],
+);
+
+/** Latest values per device, for live views; online = lastSeen within DEVICE_OFFLINE_AFTER_MS. */
+export const deviceLatest = pgTable('device_latest', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  ts: tz('ts').notNull(),
+  w: real('w'),
+  soc: real('soc'),
+  eIn: doublePrecision('e_in'),
+  eOut: doublePrecision('e_out'),
+  points: jsonb('points').notNull(),
+  lastSeenAt: tz('last_seen_at').notNull(),
+});
+
+/** Spec §3 alarm current and history: current while clearedAt is null. Levels per spec §4. */
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    alarmCode: text('alarm_code').notNull(),
+    alarmLevel: smallint('alarm_level').notNull(),
+    alarmDesc: text('alarm_desc').notNull(),
+    startedAt: tz('started_at').notNull(),
+    clearedAt: tz('cleared_at'),
+  },
+  (t) => [index('alarms_station_current').on(t.stationId, t.clearedAt)],
+);

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { DbHandle } from '../db/client';
+
+/** The signed-in caller, resolved from the token header by the auth hook. */
+export interface SessionUser {
+  userId: number;
+  sessionId: number;
+  loginName: string;
+  roles: string[];
+}
+
+/** Resolves a token to its session user; throws AppError (1000 logged out, 21000 invalid) otherwise. */
+export type Authenticate = (token: string) => Promise<SessionUser>;
+
+/** What every module's routes receive: configuration, database, logger and the authenticator. */
+export interface AppContext {
+  config: Config;
+  db: DbHandle;
+  log: FastifyBaseLogger;
+  authenticate: Authenticate;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth hook on every non-public API route. */
+    user: SessionUser;
+  }
+  interface FastifyContextConfig {
+    /** Route needs no token (spec §2 whitelist calls: sign-in, language list, registration…). */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Errors with a stable body status (contract status-codes) and a catalogue message key, thrown from
+ * services and mapped to the envelope by the app's error handler (spec §8).
+ */
+import type { MessageKey } from '@ems/contract/messages';
+import { Status, type StatusCode } from '@ems/contract/status-codes';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: StatusCode,
+    readonly msgKey: MessageKey,
+    readonly httpStatus = 200,
+    readonly params: Record<string, string | number> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(msgKey);
+  }
+}
+
+/** 无操作权限: the caller may not touch this id. Also used for missing ids so callers cannot probe. */
+export const noPermission = () => new AppError(Status.NO_PERMISSION, 'common.noPermission', 403);
+export const illegalInput = () => new AppError(Status.ILLEGAL_INPUT, 'common.illegalInput', 400);
+export const notFound = () => new AppError(Status.NOT_FOUND, 'common.notFound', 404);
+export const outOfRange = () => new AppError(Status.OUT_OF_RANGE, 'common.outOfRange', 400);
+export const loggedOut = () => new AppError(Status.LOGGED_OUT, 'auth.loggedOut', 401);
+export const tokenInvalid = () => new AppError(Status.TOKEN_INVALID, 'auth.tokenInvalid', 401);
+export const tooManyRequests = (retryAfterS: number) =>
+  new AppError(
+    Status.TOO_MANY_REQUESTS,
+    'common.tooManyRequests',
+    429,
+    {},
+    { 'retry-after': String(retryAfterS) },
+  );

@@ -1,0 +1,52 @@
+/**
+ * Composition root (`npm start`): config → database + migrations + seed → API + web → MQTT broker
+ * (embedded unless MQTT_URL) → ingest → jobs → simulator (unless SIMULATOR=off).
+ */
+import { loadConfig } from './config';
+import { openDb } from './db/client';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { buildApp } from './http/app';
+import { startEmbeddedBroker } from './ingest/broker';
+import { startIngest } from './ingest/ingest';
+import { startJobs } from './jobs/scheduler';
+import { createAuthService } from './modules/auth/service';
+import { startSimulator } from './simulator/fleet';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDb(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  await migrate(db);
+  const auth = createAuthService({ db, config });
+  const app = await buildApp({ config, db, authenticate: auth.authenticate });
+  const log = app.log;
+  await seed(db, config, log);
+
+  const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log });
+  const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
+  const ingest = await startIngest({ db, config, log, mqttUrl });
+  const jobs = startJobs({ db, config, log });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log.info(`platform ready at http://localhost:${config.PORT} (database: ${db.kind}, broker: ${mqttUrl})`);
+
+  const simulator = config.SIMULATOR ? await startSimulator({ db, config, log, mqttUrl }) : null;
+
+  const shutdown = async (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    await simulator?.stop();
+    jobs.stop();
+    await app.close();
+    await ingest.stop();
+    await broker?.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

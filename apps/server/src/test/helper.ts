@@ -1,0 +1,81 @@
+/**
+ * Test harness (as fastify/demo's test/helper): a real server on a real database. PGlite in memory by
+ * default; PostgreSQL when DATABASE_URL is set (each call gets a fresh schema, so files run in parallel).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type Config, loadConfig } from '../config';
+import { type DbHandle, openDb } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seed } from '../db/seed';
+import { buildApp } from '../http/app';
+import { createAuthService } from '../modules/auth/service';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DbHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Demo owner seeded in every test database (same as the README's demo account). */
+export const DEMO_OWNER = { username: 'demo', password: 'Demo@2024!' } as const;
+
+/**
+ * Opens a fresh, empty database: in-memory PGlite, or on PostgreSQL a new database created for this
+ * call and dropped by `drop()` (migrations name the public schema, so schemas cannot isolate).
+ */
+export async function openTestDb(): Promise<{ db: DbHandle; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDb({ dataDir: 'memory://' });
+    return { db, drop: () => db.close() };
+  }
+  const name = `ems_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (text: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const scoped = new URL(url);
+  scoped.pathname = `/${name}`;
+  const db = await openDb({ url: scoped.toString() });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Builds the real app on a fresh database; call close() in afterAll. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    SIMULATOR: 'off',
+    ADMIN_PASSWORD: 'Admin@Test123',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const { db, drop } = await openTestDb();
+  await migrate(db);
+  const auth = createAuthService({ db, config });
+  const app = await buildApp({ config, db, authenticate: auth.authenticate }, { logger: false });
+  await seed(db, config, app.log);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/** Building blocks shared by the request schemas of spec §7. Messages are catalogue keys (messages.ts). */
+import { z } from 'zod';
+import { LANGUAGES, SYSTEM_TYPES } from '../constants';
+
+/** languageId as sent in query or body (spec §7); unknown ids fall back to en-US server-side. */
+export const languageIdField = z.coerce.number().int().positive().optional();
+
+/** A GET array parameter sent as repeated keys (`?stationIds=1&stationIds=2`, spec §7): one value or many. */
+export function repeatedKey<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item));
+}
+
+/** A positive integer id given in a query string. */
+export const idParam = z.coerce
+  .number({ error: 'validation.number' })
+  .int()
+  .positive({ error: 'validation.number' });
+
+/** Spec §1 system kinds: 1 PV, 2 charging, 3 other, 6 home storage, 7 UPS. */
+export const systemTypeField = z.coerce
+  .number({ error: 'validation.systemType' })
+  .int()
+  .refine((v) => (SYSTEM_TYPES as readonly number[]).includes(v), { error: 'validation.systemType' });
+
+/** A local calendar date `YYYY-MM-DD` (cut in the site's time zone). */
+export const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' });
+
+/** Query flags arrive as strings: "true"/"false"/"1"/"0". */
+export const queryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const LanguageSchema = z.object({
+  id: z.number().int(),
+  languageCode: z.string(),
+  languageName: z.string(),
+});
+/** Spec §3 Language. */
+export type Language = z.infer<typeof LanguageSchema>;
+export const LanguageListSchema = z.array(LanguageSchema);
+export const KNOWN_LANGUAGE_IDS = LANGUAGES.map((l) => l.id);

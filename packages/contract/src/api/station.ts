@@ -1,0 +1,218 @@
+/**
+ * Station (site) calls under /owner_api/webpvesc/ajax/station (spec §7). Power in W, energy in kWh,
+ * SOC in %; times ISO-8601 UTC; `searchDate` is a local date in the site's time zone.
+ */
+import { z } from 'zod';
+import { DEVICE_TYPES } from '../telemetry';
+import { idParam, languageIdField, localDate, queryBool, repeatedKey, systemTypeField } from './common';
+
+/** GET systemtype/list query. */
+export const StationListQuerySchema = z.object({
+  systemType: systemTypeField,
+  ispaging: queryBool.optional(),
+  pageNum: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(200).optional(),
+  filterText: z.string().max(90).optional(),
+  hadArea: queryBool.optional(),
+  nodeTypeEnum: z.string().max(50).optional(),
+  languageId: languageIdField,
+});
+
+/** One row of the dashboard's site table. Nulls mean "no data" (shown as –, never 0). */
+export const StationSummarySchema = z.object({
+  stationId: z.number().int(),
+  stationName: z.string(),
+  systemType: z.number().int(),
+  templateCode: z.string(),
+  address: z.string(),
+  country: z.string(),
+  timeZone: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+  /** kWp */
+  capacity: z.number(),
+  online: z.boolean(),
+  deviceCount: z.number().int(),
+  onlineDeviceCount: z.number().int(),
+  /** Main power now in W: PV production, charging power or UPS load by system type. */
+  powerW: z.number().nullable(),
+  /** Main energy today (site-local day) in kWh. */
+  todayKwh: z.number().nullable(),
+  /** Average battery SOC in % (storage and UPS sites). */
+  soc: z.number().nullable(),
+  /** Worst active alarm level (spec §4), null when none. */
+  worstAlarmLevel: z.number().int().nullable(),
+  lastSeen: z.string().nullable(),
+});
+export type StationSummary = z.infer<typeof StationSummarySchema>;
+export const StationListSchema = z.object({ rows: z.array(StationSummarySchema), total: z.number().int() });
+export type StationList = z.infer<typeof StationListSchema>;
+
+/** GET baseinfo query. */
+export const StationBaseInfoQuerySchema = z.object({
+  stationId: idParam,
+  systemType: systemTypeField.optional(),
+  languageId: languageIdField,
+});
+
+/** Spec §3 Device as the API shows it. */
+export const DeviceInfoSchema = z.object({
+  deviceId: z.number().int(),
+  name: z.string(),
+  serialNumber: z.string(),
+  commSerialNumber: z.string().nullable(),
+  type: z.enum(DEVICE_TYPES),
+  model: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  softwareVersion: z.string().nullable(),
+  hardwareVersion: z.string().nullable(),
+  ratedPowerW: z.number().nullable(),
+  capacityWh: z.number().nullable(),
+  online: z.boolean(),
+  lastSeen: z.string().nullable(),
+});
+export type DeviceInfo = z.infer<typeof DeviceInfoSchema>;
+
+/** Spec §3 Site (Station) detail. */
+export const StationBaseInfoSchema = z.object({
+  stationId: z.number().int(),
+  stationName: z.string(),
+  address: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+  capacity: z.number(),
+  systemType: z.number().int(),
+  templateCode: z.string(),
+  timeZone: z.string(),
+  country: z.string(),
+  currency: z.string(),
+  ownerName: z.string(),
+  createdAt: z.string(),
+  devices: z.array(DeviceInfoSchema),
+});
+export type StationBaseInfo = z.infer<typeof StationBaseInfoSchema>;
+
+/** GET list/real query: live values of one or more sites. */
+export const ListRealQuerySchema = z.object({
+  stationIds: repeatedKey(idParam).pipe(z.array(z.number()).min(1).max(100)),
+  templateCode: z.string().max(50).optional(),
+  isSimple: queryBool.optional(),
+  statisticsType: z.coerce.number().int().optional(),
+  searchDate: localDate.optional(),
+  languageId: languageIdField,
+});
+
+/**
+ * Live energy flow of a site in W. gridW > 0 buys, < 0 sells; batteryW > 0 discharges, < 0 charges;
+ * loadW is household consumption including chargers. Null where the site has no such device.
+ */
+export const EnergyFlowSchema = z.object({
+  pvW: z.number().nullable(),
+  gridW: z.number().nullable(),
+  batteryW: z.number().nullable(),
+  loadW: z.number().nullable(),
+  chargerW: z.number().nullable(),
+  soc: z.number().nullable(),
+});
+export type EnergyFlow = z.infer<typeof EnergyFlowSchema>;
+
+/** Energy of the site-local day so far, kWh. */
+export const EnergyTotalsSchema = z.object({
+  productionKwh: z.number().nullable(),
+  consumptionKwh: z.number().nullable(),
+  gridBuyKwh: z.number().nullable(),
+  gridSellKwh: z.number().nullable(),
+  chargeKwh: z.number().nullable(),
+  dischargeKwh: z.number().nullable(),
+});
+export type EnergyTotals = z.infer<typeof EnergyTotalsSchema>;
+
+/** Live values of one device: SunSpec-named points as last received. */
+export const DeviceRealSchema = z.object({
+  deviceId: z.number().int(),
+  type: z.enum(DEVICE_TYPES),
+  online: z.boolean(),
+  lastSeen: z.string().nullable(),
+  ts: z.string().nullable(),
+  todayKwh: z.number().nullable(),
+  points: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+});
+export type DeviceReal = z.infer<typeof DeviceRealSchema>;
+
+export const StationRealSchema = z.object({
+  stationId: z.number().int(),
+  online: z.boolean(),
+  lastSeen: z.string().nullable(),
+  flow: EnergyFlowSchema,
+  today: EnergyTotalsSchema,
+  /** Omitted when isSimple is true. */
+  devices: z.array(DeviceRealSchema).optional(),
+});
+export type StationReal = z.infer<typeof StationRealSchema>;
+export const ListRealSchema = z.array(StationRealSchema);
+
+/** GET lines query: one local day of power lines; interval in minutes (5, 15, 30 or 60). */
+export const LinesQuerySchema = z.object({
+  stationId: idParam,
+  deviceId: idParam.optional(),
+  interval: z.coerce
+    .number()
+    .int()
+    .refine((v) => [5, 15, 30, 60].includes(v), { error: 'common.outOfRange' })
+    .default(5),
+  searchDate: localDate.optional(),
+  unitUpgrade: queryBool.optional(),
+  templateCode: z.string().max(50).optional(),
+  fullTime: queryBool.optional(),
+  languageId: languageIdField,
+});
+
+/** Series keys of the site chart (UX.md colours) plus per-device point names when deviceId is set. */
+export const LINE_KEYS = [
+  'production',
+  'consumption',
+  'gridBuy',
+  'gridSell',
+  'charge',
+  'discharge',
+  'soc',
+] as const;
+
+export const LineSeriesSchema = z.object({
+  key: z.string(),
+  /** W, kW, MW (unitUpgrade) or % for SOC. */
+  unit: z.string(),
+  /** One value per time; null is a gap (no data), never 0. */
+  values: z.array(z.number().nullable()),
+});
+export const LinesSchema = z.object({
+  stationId: z.number().int(),
+  deviceId: z.number().int().nullable(),
+  searchDate: z.string(),
+  timeZone: z.string(),
+  /** Bucket start times, ISO-8601 UTC. */
+  times: z.array(z.string()),
+  series: z.array(LineSeriesSchema),
+});
+export type Lines = z.infer<typeof LinesSchema>;
+
+/** statisticsType: 1 day (buckets per hour), 2 month (per day), 3 year (per month), 4 total (per year). */
+export const StatisticsQuerySchema = z.object({
+  stationId: idParam,
+  statisticsType: z.coerce.number().int().min(1).max(4).default(1),
+  searchDate: localDate.optional(),
+  languageId: languageIdField,
+});
+export const StatisticsBucketSchema = EnergyTotalsSchema.extend({ label: z.string(), start: z.string() });
+export const StatisticsSchema = z.object({
+  stationId: z.number().int(),
+  statisticsType: z.number().int(),
+  searchDate: z.string(),
+  buckets: z.array(StatisticsBucketSchema),
+  totals: EnergyTotalsSchema,
+  /** (1 − buy / consumption) × 100, clamped 0–100 (UX.md). */
+  selfSufficiency: z.number().nullable(),
+  /** (1 − sell / production) × 100, floor 0. */
+  selfConsumption: z.number().nullable(),
+});
+export type Statistics = z.infer<typeof StatisticsSchema>;

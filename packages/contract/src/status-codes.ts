@@ -1,0 +1,30 @@
+/**
+ * Body `status` numbers of the `{status,msg,data}` envelope (spec §7, §8). Documented one by one in
+ * docs/api/status-codes.md; the web's client reacts to 1000, 21000 and 30000 as spec §8 says.
+ */
+export const Status = {
+  OK: 0,
+  /** Session expired, revoked or missing: the client offers "sign in again" (HTTP 401). */
+  LOGGED_OUT: 1000,
+  /** Token malformed or unknown: the client clears it and reloads. */
+  TOKEN_INVALID: 21000,
+  /** The client goes back to the site root. */
+  BACK_TO_ROOT: 30000,
+  /** 非法输入: request failed validation (HTTP 400). */
+  ILLEGAL_INPUT: 40000,
+  /** Wrong user name or password (HTTP 200, no hint which). */
+  LOGIN_FAILED: 40100,
+  /** Account disabled by an administrator. */
+  ACCOUNT_DISABLED: 40101,
+  /** 无操作权限: caller may not touch this id (HTTP 403). */
+  NO_PERMISSION: 40300,
+  /** Route or record not found (HTTP 404). */
+  NOT_FOUND: 40400,
+  /** Data out of range. */
+  OUT_OF_RANGE: 42200,
+  /** Too many attempts (HTTP 429, Retry-After). */
+  TOO_MANY_REQUESTS: 42900,
+  /** 操作失败: unexpected server failure (HTTP 500). */
+  OPERATION_FAILED: 50000,
+} as const;
+export type StatusCode = (typeof Status)[keyof typeof Status];

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run covers the contract, the server (unit + API + ingest) and the web's pure functions. */
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
