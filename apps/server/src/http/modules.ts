@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { alarmRoutes } from '../modules/alarms/routes';
+import { authRoutes } from '../modules/auth/routes';
 import { generalRoutes } from '../modules/general/routes';
+import { stationRoutes } from '../modules/stations/routes';
+import { telemetryRoutes } from '../modules/telemetry/routes';
 import type { AppContext } from './context';
 
 /**
@@ -8,4 +12,8 @@ import type { AppContext } from './context';
  */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await generalRoutes(api, ctx);
+  await authRoutes(api, ctx);
+  await stationRoutes(api, ctx);
+  await telemetryRoutes(api, ctx);
+  await alarmRoutes(api, ctx);
 }
