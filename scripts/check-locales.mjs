@@ -1,0 +1,54 @@
+// Fails when a UI text key of en-US is missing (or empty) in a language that must be complete, or when
+// a server message lacks a complete language. cs-CZ may be partial: it falls back to en-US.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const COMPLETE = ['en-US', 'zh-CN'];
+const root = new URL('..', import.meta.url).pathname;
+const localesDir = join(root, 'apps/web/src/locales');
+
+/** Flattens nested JSON into dotted keys. */
+function flatten(obj, prefix = '', acc = {}) {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') flatten(v, key, acc);
+    else acc[key] = v;
+  }
+  return acc;
+}
+
+/** All keys of one language: every JSON file of its folder, namespaced by file name. */
+function load(lang) {
+  const dir = join(localesDir, lang);
+  if (!existsSync(dir)) return null;
+  const acc = {};
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    flatten(JSON.parse(readFileSync(join(dir, f), 'utf8')), f.replace(/\.json$/, ''), acc);
+  }
+  return acc;
+}
+
+const problems = [];
+const base = load('en-US');
+if (!base) problems.push('apps/web/src/locales/en-US is missing');
+for (const lang of COMPLETE.filter((l) => l !== 'en-US')) {
+  const keys = load(lang);
+  if (!keys) {
+    problems.push(`${lang}: no locale folder`);
+    continue;
+  }
+  for (const key of Object.keys(base ?? {})) {
+    if (keys[key] === undefined || keys[key] === '') problems.push(`${lang}: missing ${key}`);
+  }
+}
+const messages = readFileSync(join(root, 'packages/contract/src/messages.ts'), 'utf8');
+for (const line of messages.split('\n').filter((l) => /^\s+'[\w.]+': \{/.test(l))) {
+  for (const lang of COMPLETE) {
+    if (!line.includes(`'${lang}':`)) problems.push(`server message ${line.trim().split(':')[0]} lacks ${lang}`);
+  }
+}
+if (problems.length) {
+  console.error(`Locale check failed (${problems.length}):\n  ${problems.slice(0, 50).join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`Locales complete: ${COMPLETE.join(', ')} (${Object.keys(base ?? {}).length} UI keys).`);

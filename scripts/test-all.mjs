@@ -1,0 +1,53 @@
+// The README's test command: lint + format check, typecheck, locale completeness, unit/API/ingest tests
+// (Vitest), browser tests (Playwright in Debian's Chromium). Ends with `tests: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = mkdtempSync(join(tmpdir(), 'ems-test-'));
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) problems.push(`${name} (exit ${r.status})`);
+  return r.status === 0;
+}
+
+/** Counts a check that has no test count of its own (lint, typecheck) as one test. */
+function check(name, cmd, args) {
+  if (run(name, cmd, args)) passed += 1;
+  else failed += 1;
+}
+
+check('lint and format', 'biome', ['check', '.']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('locales', 'node', ['scripts/check-locales.mjs']);
+
+const vitestJson = join(out, 'vitest.json');
+run('unit, API and ingest tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? 1 : 0);
+} else failed += 1;
+
+if (run('web build', 'node', ['scripts/build-web-if-stale.mjs'])) {
+  const pwJson = join(out, 'playwright.json');
+  run('browser tests', 'npm', ['--workspace', 'tests/e2e', 'run', 'test', '--', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
+  if (existsSync(pwJson)) {
+    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+    passed += s.expected + s.flaky;
+    failed += s.unexpected;
+  } else failed += 1;
+} else failed += 1;
+
+if (problems.length) console.log(`\nFailed steps: ${problems.join(', ')}`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
