@@ -1,6 +1,41 @@
+/**
+ * Seed run at every start (idempotent, PGlite and PostgreSQL, safe with several nodes starting at
+ * once): reference data is upserted, accounts and the server key pair are created only once.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { loadOrCreateServerKeyPair } from '../security/server-key-repo';
 import type { DbHandle } from './client';
+import { type ConsoleWriter, seedAdministrator, seedDemoOwner } from './seed/accounts';
+import { currencyRows, timeZoneRows, upsertDictionaries } from './seed/dictionaries';
+import { upsertLanguages, upsertStationTemplates } from './seed/reference';
 
-/** PLACEHOLDER (helper A replaces): idempotent seed of reference data, demo owner and administrator. */
-export async function seed(_db: DbHandle, _config: Config, _log: FastifyBaseLogger): Promise<void> {}
+const toStdout: ConsoleWriter = (text) => {
+  process.stdout.write(text);
+};
+
+/**
+ * Seeds languages, station templates, dictionaries (sys_timezone, sys_currencysymbol), the demo owner,
+ * the administrator (see seedAdministrator: a generated password goes to `out` once) and the RSA key
+ * pair used for password transport.
+ */
+export async function seed(
+  handle: DbHandle,
+  config: Config,
+  log: FastifyBaseLogger,
+  out: ConsoleWriter = toStdout,
+): Promise<void> {
+  const db = handle.db;
+  await upsertLanguages(db);
+  await upsertStationTemplates(db);
+  const dictionaryRows = [...timeZoneRows(), ...currencyRows()];
+  await upsertDictionaries(db, dictionaryRows);
+  const demoCreated = await seedDemoOwner(db);
+  await seedAdministrator(db, config, log, out);
+  // Generated here rather than at the first sign-in, so no visitor waits for 3072-bit key generation.
+  await loadOrCreateServerKeyPair(db);
+  log.info(
+    { dictionaryItems: dictionaryRows.length, demoOwnerCreated: demoCreated },
+    'seed: reference data, accounts and server key ready',
+  );
+}

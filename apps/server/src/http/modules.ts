@@ -4,6 +4,7 @@ import { authRoutes } from '../modules/auth/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { stationRoutes } from '../modules/stations/routes';
 import { telemetryRoutes } from '../modules/telemetry/routes';
+import { userRoutes } from '../modules/users/routes';
 import type { AppContext } from './context';
 
 /**
@@ -13,6 +14,7 @@ import type { AppContext } from './context';
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await generalRoutes(api, ctx);
   await authRoutes(api, ctx);
+  await userRoutes(api, ctx);
   await stationRoutes(api, ctx);
   await telemetryRoutes(api, ctx);
   await alarmRoutes(api, ctx);

@@ -1,13 +1,106 @@
+/**
+ * Authentication service (issue 2 §3–§6): server key pair, sign-in, token checks, logout. One instance
+ * per open database, so the app's token hook and the auth routes share the session cache and the
+ * failure counts.
+ */
+import type { PublicKey, Token } from '@ems/contract/api/auth';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
-import type { Authenticate } from '../../http/context';
-import { loggedOut } from '../../http/errors';
+import type { Authenticate, SessionUser } from '../../http/context';
+import { loggedOut, tokenInvalid } from '../../http/errors';
+import { createMemoryLimiter, type FailureLimiter } from '../../security/rate-limiter';
+import type { ServerKeyPair } from '../../security/rsa-keys';
+import { loadOrCreateServerKeyPair } from '../../security/server-key-repo';
+import { hashToken, isWellFormedToken } from '../../security/session-token';
+import { type LoginAttempt, login } from './login';
+import { findSessionByTokenHash, revokeSession } from './repo';
+import { createSessionCache } from './session-cache';
 
-/** PLACEHOLDER (helper A replaces): sessions, sign-in and token checks. */
-export function createAuthService(_deps: { db: DbHandle; config: Config }): { authenticate: Authenticate } {
-  return {
-    authenticate: async () => {
-      throw loggedOut();
-    },
+/** Sign-in limits of issue 2 §4: failures per account and per client IP in five minutes. */
+export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowMs: 5 * 60_000 } as const;
+
+/** What the auth routes and the app's token hook use. */
+export interface AuthService {
+  /** Token → SessionUser; tokenInvalid (21000) when unknown or malformed, loggedOut (1000) when dead. */
+  authenticate: Authenticate;
+  /** The public half of the server key pair (contract PublicKeySchema). */
+  publicKey(): Promise<PublicKey>;
+  /** Verifies an attempt and opens a session; see login.ts for the errors. */
+  login(attempt: LoginAttempt, log: FastifyBaseLogger): Promise<Token>;
+  /** Revokes the caller's session: its token answers 1000 from now on. */
+  logout(user: SessionUser, token: string): Promise<void>;
+  /** Forgets cached sessions of a user whose account changed (disabled, password changed). */
+  forgetUser(userId: number): void;
+}
+
+/** Optional replacements, e.g. Redis-backed limiters shared by several API nodes. */
+export interface AuthServiceOptions {
+  perAccount?: FailureLimiter;
+  perIp?: FailureLimiter;
+}
+
+const services = new WeakMap<DbHandle, AuthService>();
+
+/**
+ * Returns the auth service of `db`, creating it on first call (main.ts and test/helper.ts create it;
+ * authRoutes gets the same instance back). The key pair is loaded, or generated, on first use.
+ */
+export function createAuthService(
+  deps: { db: DbHandle; config: Config },
+  opts: AuthServiceOptions = {},
+): AuthService {
+  const existing = services.get(deps.db);
+  if (existing) return existing;
+  const db = deps.db.db;
+  let keys: Promise<ServerKeyPair> | undefined;
+  const loadKeys = () => {
+    keys ??= loadOrCreateServerKeyPair(db).catch((err: unknown) => {
+      keys = undefined; // a failed load is retried by the next caller
+      throw err;
+    });
+    return keys;
   };
+  const limiterOf = (limit: number) => createMemoryLimiter({ limit, windowMs: LOGIN_LIMITS.windowMs });
+  const loginDeps = {
+    db,
+    config: deps.config,
+    keys: loadKeys,
+    perAccount: opts.perAccount ?? limiterOf(LOGIN_LIMITS.perAccount),
+    perIp: opts.perIp ?? limiterOf(LOGIN_LIMITS.perIp),
+  };
+  const cache = createSessionCache();
+
+  const service: AuthService = {
+    async authenticate(token) {
+      if (!isWellFormedToken(token)) throw tokenInvalid();
+      const tokenHash = hashToken(token);
+      let session = cache.get(tokenHash);
+      if (!session) {
+        session = await findSessionByTokenHash(db, tokenHash);
+        if (!session) throw tokenInvalid();
+        cache.set(tokenHash, session);
+      }
+      if (session.revokedAt || session.disabled || session.expiresAt.getTime() <= Date.now())
+        throw loggedOut();
+      return {
+        userId: session.userId,
+        sessionId: session.sessionId,
+        loginName: session.loginName,
+        roles: session.roles,
+      };
+    },
+    async publicKey() {
+      const k = await loadKeys();
+      return { publicKey: k.publicKeyPem, keyId: k.keyId, algorithm: 'RSA-OAEP-256' };
+    },
+    login: (attempt, log) => login(loginDeps, attempt, log),
+    async logout(user, token) {
+      await revokeSession(db, user.sessionId);
+      cache.delete(hashToken(token));
+    },
+    forgetUser: (userId) => cache.deleteUser(userId),
+  };
+  services.set(deps.db, service);
+  return service;
 }

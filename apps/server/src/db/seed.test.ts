@@ -1,0 +1,103 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { buildApp } from '../http/app';
+import { createAuthService } from '../modules/auth/service';
+import { loginAs, signIn } from '../modules/auth/test-login';
+import { openTestDb } from '../test/helper';
+import type { DbHandle } from './client';
+import { migrate } from './migrate';
+import { seed } from './seed';
+
+// A first start without ADMIN_PASSWORD: the generated password goes to the console writer once.
+const config = loadConfig({ SIMULATOR: 'off', LOG_LEVEL: 'silent' });
+const TABLES = ['languages', 'station_templates', 'dictionaries', 'users', 'settings'] as const;
+
+let db: DbHandle;
+let drop: () => Promise<void>;
+const printed: string[] = [];
+const logLines: string[] = [];
+const log = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+
+async function counts(): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) {
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+    out[table] = rows[0]!.n;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ({ db, drop } = await openTestDb());
+  await migrate(db);
+  await seed(db, config, log, (text) => printed.push(text));
+});
+afterAll(async () => drop?.());
+
+describe('seed', () => {
+  it('creates languages, templates, dictionaries, two accounts and one key pair', async () => {
+    const c = await counts();
+    expect(c.languages).toBe(4);
+    expect(c.station_templates).toBeGreaterThanOrEqual(6);
+    expect(c.dictionaries).toBeGreaterThan(400);
+    expect(c.users).toBe(2);
+    expect(c.settings).toBe(1);
+    const templates = await db.query<{ template_code: string; system_type: number }>(
+      'SELECT template_code, system_type FROM station_templates ORDER BY id',
+    );
+    expect(templates.rows.map((r) => [r.template_code, r.system_type])).toEqual(
+      expect.arrayContaining([
+        ['pv', 1],
+        ['storage', 6],
+        ['charging', 2],
+        ['ups', 7],
+        ['pe', 3],
+      ]),
+    );
+  });
+
+  it('stores passwords as argon2id (m=19456, t=2, p=1), never in clear', async () => {
+    const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM users');
+    for (const r of rows) expect(r.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('prints the generated administrator password once, in a banner, and never logs it', () => {
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('shown ONCE');
+    const password = /password:\s+(\S+)/.exec(printed[0]!)?.[1];
+    expect(password).toBeDefined();
+    expect(password!.length).toBeGreaterThanOrEqual(20);
+    expect(logLines.join('\n')).toContain('printed once to stdout');
+    expect(logLines.join('\n')).not.toContain(password);
+  });
+
+  it('is idempotent: a second and third run change no count, print nothing, keep the key and the admin password', async () => {
+    const before = await counts();
+    const keyBefore = await db.query<{ value: unknown }>(
+      "SELECT value FROM settings WHERE key = 'rsa_keypair'",
+    );
+    await seed(db, config, log, (text) => printed.push(text));
+    await seed(db, { ...config, ADMIN_PASSWORD: 'Other@Pass123' }, log, (text) => printed.push(text));
+    expect(await counts()).toEqual(before);
+    expect(printed).toHaveLength(1);
+    const keyAfter = await db.query<{ value: unknown }>(
+      "SELECT value FROM settings WHERE key = 'rsa_keypair'",
+    );
+    expect(keyAfter.rows).toEqual(keyBefore.rows);
+
+    const password = /password:\s+(\S+)/.exec(printed[0]!)![1]!;
+    const app = await buildApp(
+      { config, db, authenticate: createAuthService({ db, config }).authenticate },
+      { logger: false },
+    );
+    try {
+      await app.ready();
+      const res = await signIn(app, 'admin', password, { url: '/owner_api/auth/owner/admin/login' });
+      expect(res.json().status).toBe(0);
+      expect(await loginAs(app, 'demo', 'Demo@2024!')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    } finally {
+      await app.close();
+    }
+  });
+});
