@@ -11,6 +11,11 @@ const onOff = z
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Proxies whose X-Forwarded-For is believed (comma-separated addresses/CIDRs, as Fastify's trustProxy).
+   * Unset: none, so a client cannot fake its address past the per-address sign-in limit.
+   */
+  TRUST_PROXY: z.string().optional(),
   /** PostgreSQL connection string; unset means embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),

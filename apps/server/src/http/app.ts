@@ -32,7 +32,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: ctx.config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: ctx.config.TRUST_PROXY ? ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     // Spec §7: GET arrays arrive as repeated keys; the default parser already yields string[] for them.
     routerOptions: { ignoreTrailingSlash: true },
   });
