@@ -22,8 +22,18 @@ export const systemTypeField = z.coerce
   .int()
   .refine((v) => (SYSTEM_TYPES as readonly number[]).includes(v), { error: 'validation.systemType' });
 
-/** A local calendar date `YYYY-MM-DD` (cut in the site's time zone). */
-export const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' });
+/** True when `v` (YYYY-MM-DD) names a real calendar day (no 2026-13-45, no 2026-02-29). */
+function isCalendarDate(v: string): boolean {
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A local calendar date `YYYY-MM-DD` (cut in the site's time zone); must be a real day. */
+export const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+  .refine(isCalendarDate, { error: 'validation.date' });
 
 /** Query flags arrive as strings: "true"/"false"/"1"/"0". */
 export const queryBool = z

@@ -1,0 +1,53 @@
+/** SQL of the access checks: stations by id and by owner, devices by id. */
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { devices, stations } from '../../db/schema';
+
+/** A station row as the access check returns it (the whole row: callers need zone and type). */
+export type StationRow = typeof stations.$inferSelect;
+/** A device row without its MQTT secret hash. */
+export type DeviceRow = Omit<typeof devices.$inferSelect, 'secretHash'>;
+
+/** Stations with these ids (any order; missing ids are simply absent). */
+export function findStations(db: Db, ids: readonly number[]): Promise<StationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(stations)
+    .where(inArray(stations.id, [...ids]));
+}
+
+/** Ids of the stations, optionally of one system type, owned by `ownerId` (every owner when null). */
+export async function findStationIds(db: Db, ownerId: number | null, systemType?: number): Promise<number[]> {
+  const conds: SQL[] = [];
+  if (ownerId !== null) conds.push(eq(stations.ownerId, ownerId));
+  if (systemType !== undefined) conds.push(eq(stations.systemType, systemType));
+  const rows = await db
+    .select({ id: stations.id })
+    .from(stations)
+    .where(and(...conds))
+    .orderBy(asc(stations.id));
+  return rows.map((r) => r.id);
+}
+
+const deviceColumns = {
+  id: devices.id,
+  stationId: devices.stationId,
+  name: devices.name,
+  serialNumber: devices.serialNumber,
+  commSerialNumber: devices.commSerialNumber,
+  deviceType: devices.deviceType,
+  model: devices.model,
+  manufacturer: devices.manufacturer,
+  softwareVersion: devices.softwareVersion,
+  hardwareVersion: devices.hardwareVersion,
+  ratedPowerW: devices.ratedPowerW,
+  capacityWh: devices.capacityWh,
+  createdAt: devices.createdAt,
+};
+
+/** The device with this id, or undefined. */
+export async function findDevice(db: Db, id: number): Promise<DeviceRow | undefined> {
+  const rows = await db.select(deviceColumns).from(devices).where(eq(devices.id, id));
+  return rows[0];
+}

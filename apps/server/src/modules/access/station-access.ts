@@ -1,0 +1,83 @@
+/**
+ * The one access check of every call that names a station or device id (ARCHITECTURE.md: "every call
+ * checks that the caller may touch the ids it names"). Today a station is visible to its owner and to
+ * administrators; shared viewers (a later issue) join in `visibleIds`. A station that does not exist
+ * and one of another user answer alike (无操作权限), so ids cannot be probed.
+ */
+import type { DbHandle } from '../../db/client';
+import type { SessionUser } from '../../http/context';
+import { noPermission } from '../../http/errors';
+import { type DeviceRow, findDevice, findStationIds, findStations, type StationRow } from './repo';
+
+export type { DeviceRow, StationRow } from './repo';
+
+/** Role that sees every station. */
+export const ADMIN_ROLE = 'admin';
+
+/** True when the caller is an administrator. */
+export function isAdmin(user: SessionUser): boolean {
+  return user.roles.includes(ADMIN_ROLE);
+}
+
+/** The subset of `rows` the caller may view. */
+function visible(user: SessionUser, rows: StationRow[]): StationRow[] {
+  if (isAdmin(user)) return rows;
+  // Shared viewers: add the stations shared with user.userId here (one query for all rows).
+  return rows.filter((s) => s.ownerId === user.userId);
+}
+
+/**
+ * Ids of every station the caller may view, optionally of one system type, ascending.
+ * Administrators get all stations.
+ */
+export async function accessibleStationIds(
+  db: DbHandle,
+  user: SessionUser,
+  systemType?: number,
+): Promise<number[]> {
+  // Shared viewers: union the ids of stations shared with the caller here.
+  return findStationIds(db.db, isAdmin(user) ? null : user.userId, systemType);
+}
+
+/**
+ * The named stations, in the order given (duplicates once), when the caller may view every one.
+ * @throws AppError noPermission (40300, 无操作权限) when any id is missing or not the caller's.
+ */
+export async function requireStationsAccess(
+  db: DbHandle,
+  user: SessionUser,
+  ids: readonly number[],
+): Promise<StationRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = visible(user, await findStations(db.db, unique));
+  if (rows.length !== unique.length) throw noPermission();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => byId.get(id)!);
+}
+
+/**
+ * The named station when the caller may view it.
+ * @throws AppError noPermission (40300) when it is missing or not the caller's.
+ */
+export async function requireStationAccess(
+  db: DbHandle,
+  user: SessionUser,
+  stationId: number,
+): Promise<StationRow> {
+  const [row] = await requireStationsAccess(db, user, [stationId]);
+  return row!;
+}
+
+/**
+ * The device `deviceId` of `station` (whose access was already checked).
+ * @throws AppError noPermission (40300) when the device does not exist or belongs to another station.
+ */
+export async function requireDeviceOfStation(
+  db: DbHandle,
+  station: StationRow,
+  deviceId: number,
+): Promise<DeviceRow> {
+  const device = await findDevice(db.db, deviceId);
+  if (!device || device.stationId !== station.id) throw noPermission();
+  return device;
+}

@@ -1,0 +1,86 @@
+import type { AlarmCount } from '@ems/contract/api/alarm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAlarm, buildStation, buildUser, signIn } from '../../test/factories';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { levelGroup } from './service';
+
+const URL_ = '/owner_api/webpvesc/ajax/alarm/system/current/count';
+
+describe('GET alarm/system/current/count', () => {
+  let t: TestApp;
+  let token: string;
+  let adminToken: string;
+  const ids = { pv: 0, ups: 0, foreign: 0 };
+
+  const get = async (query: string, tok = token) => {
+    const res = await t.app.inject({ method: 'GET', url: `${URL_}?${query}`, headers: { token: tok } });
+    return { http: res.statusCode, body: res.json() as { status: number; msg: string; data: AlarmCount } };
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const owner = await buildUser(t.db);
+    const admin = await buildUser(t.db, { roles: ['admin'] });
+    [token, adminToken] = await Promise.all([signIn(t.app, owner), signIn(t.app, admin)]);
+    ids.pv = (await buildStation(t.db, { ownerId: owner.id, systemType: 1 })).id;
+    ids.ups = (await buildStation(t.db, { ownerId: owner.id, systemType: 7, templateCode: 'ups' })).id;
+    ids.foreign = (await buildStation(t.db, { systemType: 1 })).id;
+    for (const level of [1, 2, 3, 4, 5, 5]) await buildAlarm(t.db, { stationId: ids.pv, alarmLevel: level });
+    await buildAlarm(t.db, { stationId: ids.pv, alarmLevel: 4, clearedAt: new Date() });
+    await buildAlarm(t.db, { stationId: ids.ups, alarmLevel: 2 });
+    await buildAlarm(t.db, { stationId: ids.foreign, alarmLevel: 5 });
+  });
+  afterAll(() => t.close());
+
+  it('counts active alarms on the caller’s sites per level', async () => {
+    const { body } = await get('isCurrent=true&ispvesc=false');
+    expect(body.status).toBe(0);
+    expect(body.data).toEqual({ count: 7, byLevel: { notice: 1, alarm: 3, fault: 1, fatal: 2 } });
+  });
+
+  it('filters by system type and by named stations', async () => {
+    expect((await get('systemType=7')).body.data).toEqual({
+      count: 1,
+      byLevel: { notice: 0, alarm: 1, fault: 0, fatal: 0 },
+    });
+    expect((await get(`stationIds=${ids.pv}`)).body.data.count).toBe(6);
+    expect((await get(`stationIds=${ids.pv}&stationIds=${ids.ups}&systemType=7`)).body.data.count).toBe(1);
+    expect((await get('systemType=2')).body.data.count).toBe(0);
+  });
+
+  it('lets an administrator count every site', async () => {
+    expect((await get('', adminToken)).body.data.count).toBe(8);
+  });
+
+  it('refuses a named station of another user or a missing one alike', async () => {
+    const foreign = await get(`stationIds=${ids.pv}&stationIds=${ids.foreign}&languageId=2`);
+    expect(foreign.http).toBe(403);
+    expect(foreign.body).toEqual({ status: 40300, msg: '无操作权限', data: null });
+    expect((await get('stationIds=777777&languageId=2')).body).toEqual(foreign.body);
+    expect((await get(`stationIds=${ids.foreign}&languageId=1`)).body.msg).toBe('No operation authority');
+  });
+
+  it('refuses bad input with 400 / 40000', async () => {
+    const bad = await get('stationIds=abc&languageId=1');
+    expect(bad.http).toBe(400);
+    expect(bad.body).toMatchObject({ status: 40000, msg: 'Please enter a number' });
+    expect((await get('systemType=5&languageId=1')).body).toMatchObject({
+      status: 40000,
+      msg: 'Unknown system type',
+    });
+  });
+});
+
+describe('alarm level groups (spec §4)', () => {
+  it('maps 1 notice, 2–3 alarm, 4 fault, 5 fatal, anything else none', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(levelGroup)).toEqual([
+      null,
+      'notice',
+      'alarm',
+      'alarm',
+      'fault',
+      'fatal',
+      null,
+    ]);
+  });
+});

@@ -1,0 +1,131 @@
+/** Station (site) rules: the dashboard's site list and a site's base info (spec §7 station calls). */
+
+import type { StationTemplate } from '@ems/contract/api/dictionary';
+import type { StationBaseInfo, StationList, StationSummary } from '@ems/contract/api/station';
+import { DEVICE_OFFLINE_AFTER_MS } from '@ems/contract/constants';
+import type { DeviceType } from '@ems/contract/telemetry';
+import type { DbHandle } from '../../db/client';
+import type { SessionUser } from '../../http/context';
+import { accessibleStationIds, requireStationAccess } from '../access/station-access';
+import { type LiveSite, loadLiveSites } from '../telemetry/live-service';
+import { round } from '../telemetry/power-unit';
+import { findDevicesWithSeen, findListedStations, findUserName, listTemplates } from './repo';
+
+/** Every station template (spec §3: keyed by id). */
+export async function stationTemplatesList(db: DbHandle): Promise<StationTemplate[]> {
+  return listTemplates(db);
+}
+
+/** The device type whose power and energy is a site's headline, by system type (spec §1). */
+const MAIN_DEVICE: Record<number, DeviceType> = {
+  1: 'inverter',
+  6: 'inverter',
+  2: 'charger',
+  7: 'ups',
+  3: 'meter',
+};
+
+/** Sum of `pick` over the site's devices of `type` that have a value; null when none has. */
+function sumOf(site: LiveSite, type: DeviceType, pick: (d: LiveSite['devices'][number]) => number | null) {
+  return site.devices
+    .filter((d) => d.deviceType === type)
+    .reduce<number | null>((a, d) => (pick(d) === null ? a : (a ?? 0) + pick(d)!), null);
+}
+
+/** A dashboard row: headline power (W) and energy today (kWh) of the site's main device type. */
+export function stationSummary(site: LiveSite, worstAlarmLevel: number | null): StationSummary {
+  const s = site.station;
+  const main = MAIN_DEVICE[s.systemType] ?? 'meter';
+  const todayWh = sumOf(site, main, (d) => d.todayInWh);
+  return {
+    stationId: s.id,
+    stationName: s.name,
+    systemType: s.systemType,
+    templateCode: s.templateCode,
+    address: s.address,
+    country: s.country,
+    timeZone: s.timeZone,
+    longitude: s.longitude,
+    latitude: s.latitude,
+    capacity: s.capacityKw,
+    online: site.online,
+    deviceCount: site.devices.length,
+    onlineDeviceCount: site.onlineCount,
+    powerW: sumOf(site, main, (d) => d.w),
+    todayKwh: todayWh === null ? null : round(todayWh / 1000, 3),
+    soc: site.flow.soc,
+    worstAlarmLevel,
+    lastSeen: site.lastSeen?.toISOString() ?? null,
+  };
+}
+
+/** Query of systemtype/list as the contract's StationListQuerySchema parses it (fields used here). */
+export interface StationListQuery {
+  systemType: number;
+  ispaging?: boolean;
+  pageNum?: number;
+  pageSize?: number;
+  filterText?: string;
+}
+
+/**
+ * The caller's sites of one system type with live values: filtered by name/address, sites with
+ * active alarms first, then by name; one page (pageNum from 1, default size 10) when ispaging.
+ */
+export async function stationList(
+  db: DbHandle,
+  user: SessionUser,
+  q: StationListQuery,
+): Promise<StationList> {
+  const ids = await accessibleStationIds(db, user, q.systemType);
+  const size = q.pageSize ?? 10;
+  const page = q.ispaging ? { limit: size, offset: ((q.pageNum ?? 1) - 1) * size } : null;
+  const filter = q.filterText?.trim() ? q.filterText.trim() : null;
+  const { rows, total } = await findListedStations(db, ids, filter, page);
+  const sites = await loadLiveSites(db, rows, { withPoints: false });
+  return { rows: sites.map((site, i) => stationSummary(site, rows[i]!.worstAlarmLevel)), total };
+}
+
+/**
+ * A site's details and devices (spec §3 Site, Device).
+ * @throws AppError noPermission for a missing station or one of another user.
+ */
+export async function stationBaseInfo(
+  db: DbHandle,
+  user: SessionUser,
+  stationId: number,
+  now: number = Date.now(),
+): Promise<StationBaseInfo> {
+  const s = await requireStationAccess(db, user, stationId);
+  const [ownerName, devices] = [await findUserName(db, s.ownerId), await findDevicesWithSeen(db, s.id)];
+  return {
+    stationId: s.id,
+    stationName: s.name,
+    address: s.address,
+    longitude: s.longitude,
+    latitude: s.latitude,
+    capacity: s.capacityKw,
+    systemType: s.systemType,
+    templateCode: s.templateCode,
+    timeZone: s.timeZone,
+    country: s.country,
+    currency: s.currency,
+    ownerName,
+    createdAt: s.createdAt.toISOString(),
+    devices: devices.map((d) => ({
+      deviceId: d.id,
+      name: d.name,
+      serialNumber: d.serialNumber,
+      commSerialNumber: d.commSerialNumber,
+      type: d.deviceType as DeviceType,
+      model: d.model,
+      manufacturer: d.manufacturer,
+      softwareVersion: d.softwareVersion,
+      hardwareVersion: d.hardwareVersion,
+      ratedPowerW: d.ratedPowerW,
+      capacityWh: d.capacityWh,
+      online: d.lastSeenAt !== null && now - d.lastSeenAt.getTime() <= DEVICE_OFFLINE_AFTER_MS,
+      lastSeen: d.lastSeenAt?.toISOString() ?? null,
+    })),
+  };
+}

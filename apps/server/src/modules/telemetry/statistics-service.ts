@@ -1,0 +1,116 @@
+/**
+ * GET station/statistics: energy per hour, day, month or year of a site from counter differences,
+ * cut in the site's time zone, with period totals, self-sufficiency and self-consumption.
+ */
+import type { Statistics } from '@ems/contract/api/station';
+import type { DeviceType } from '@ems/contract/telemetry';
+import type { DbHandle } from '../../db/client';
+import type { SessionUser } from '../../http/context';
+import { illegalInput } from '../../http/errors';
+import { requireStationAccess } from '../access/station-access';
+import { type StatisticsType, statisticsBuckets } from './bucket-edges';
+import { type CounterReadings, counterDeltas } from './counter-delta';
+import { deriveTotals, sumByType } from './energy-flow';
+import { selfConsumption, selfSufficiency } from './energy-ratios';
+import { firstDataAt, loadCounterBaselines, loadCounterBuckets, loadStationDevices } from './repo';
+import { localParts, localToday, parseLocalDate } from './zoned-time';
+
+/** Query of statistics as the contract's StatisticsQuerySchema parses it. */
+export interface StatisticsQuery {
+  stationId: number;
+  statisticsType: number;
+  searchDate?: string;
+}
+
+const COUNTER_TYPES = new Set(['inverter', 'meter', 'battery', 'charger', 'ups']);
+
+/** Sum of the non-null values, null when there is none. */
+const sumKnown = (values: readonly (number | null)[]) =>
+  values.reduce<number | null>((a, v) => (v === null ? a : (a ?? 0) + v), null);
+
+/**
+ * Energy statistics of the period of type `statisticsType` holding `searchDate` (default today in the
+ * site's zone); type 4 spans the years from the site's first data to this year. Bucket energy =
+ * counter max in the bucket − last reading before it (first data ever: − its own minimum), ≥ 0.
+ * @throws AppError noPermission for another user's station.
+ */
+export async function stationStatistics(
+  db: DbHandle,
+  user: SessionUser,
+  q: StatisticsQuery,
+  now: number = Date.now(),
+): Promise<Statistics> {
+  const station = await requireStationAccess(db, user, q.stationId);
+  const tz = station.timeZone;
+  const searchDate = q.searchDate ?? localToday(tz, now);
+  const date = parseLocalDate(searchDate);
+  if (!date) throw illegalInput();
+  const type = q.statisticsType as StatisticsType;
+  const devices = (await loadStationDevices(db, station.id)).filter((d) => COUNTER_TYPES.has(d.deviceType));
+  const ids = devices.map((d) => d.deviceId);
+
+  let span = {};
+  if (type === 4) {
+    const first = await firstDataAt(db, ids);
+    const thisYear = localParts(now, tz).year;
+    span = { firstYear: first ? localParts(first.getTime(), tz).year : thisYear, lastYear: thisYear };
+  }
+  const buckets = statisticsBuckets(type, date, tz, span);
+  const starts = buckets.map((b) => new Date(b.start));
+  const periodEnd = new Date(buckets[buckets.length - 1]!.end);
+  const [rows, baselines] = await Promise.all([
+    loadCounterBuckets(db, ids, starts, periodEnd),
+    loadCounterBaselines(
+      db,
+      // Only meters and batteries have an e_out counter; asking others would walk their whole history.
+      devices.map((d) => ({
+        deviceId: d.deviceId,
+        before: starts[0]!,
+        eIn: true,
+        eOut: d.deviceType === 'meter' || d.deviceType === 'battery',
+      })),
+      false,
+    ),
+  ]);
+
+  const empty = (): CounterReadings[] => buckets.map(() => ({ max: null, min: null }));
+  const readings = new Map(ids.map((id) => [id, { eIn: empty(), eOut: empty() }]));
+  for (const r of rows) {
+    const acc = readings.get(r.deviceId);
+    if (!acc || r.index < 0 || r.index >= buckets.length) continue;
+    acc.eIn[r.index] = { max: r.inMax, min: r.inMin };
+    acc.eOut[r.index] = { max: r.outMax, min: r.outMin };
+  }
+  const deltas = devices.map((d) => {
+    const acc = readings.get(d.deviceId)!;
+    const base = baselines.get(d.deviceId);
+    return {
+      type: d.deviceType as DeviceType,
+      eIn: counterDeltas(base?.eIn ?? null, acc.eIn),
+      eOut: counterDeltas(base?.eOut ?? null, acc.eOut),
+    };
+  });
+
+  const totalsOf = (pick: (d: (typeof deltas)[number]) => { eIn: number | null; eOut: number | null }) =>
+    deriveTotals(
+      {
+        eIn: sumByType(deltas.map((d) => ({ type: d.type, value: pick(d).eIn }))),
+        eOut: sumByType(deltas.map((d) => ({ type: d.type, value: pick(d).eOut }))),
+      },
+      station.systemType,
+    );
+  const totals = totalsOf((d) => ({ eIn: sumKnown(d.eIn), eOut: sumKnown(d.eOut) }));
+  return {
+    stationId: station.id,
+    statisticsType: type,
+    searchDate,
+    buckets: buckets.map((b, i) => ({
+      label: b.label,
+      start: new Date(b.start).toISOString(),
+      ...totalsOf((d) => ({ eIn: d.eIn[i] ?? null, eOut: d.eOut[i] ?? null })),
+    })),
+    totals,
+    selfSufficiency: selfSufficiency(totals.gridBuyKwh, totals.consumptionKwh),
+    selfConsumption: selfConsumption(totals.gridSellKwh, totals.productionKwh),
+  };
+}

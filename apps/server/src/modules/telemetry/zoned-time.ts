@@ -1,0 +1,108 @@
+/**
+ * Calendar arithmetic in a site's IANA time zone with Intl only (ARCHITECTURE.md: days, months and
+ * years are cut in the site's own zone). Instants are epoch milliseconds (UTC); a "wall" value is the
+ * same local clock reading encoded as if it were UTC (Date.UTC of the local fields).
+ */
+
+/** Local calendar fields of an instant in a zone (month 1–12). */
+export interface LocalParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Local calendar fields of `instant` in `timeZone`. @throws RangeError for an unknown zone. */
+export function localParts(instant: number, timeZone: string): LocalParts {
+  const out: LocalParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
+    if (p.type in out) out[p.type as keyof LocalParts] = Number(p.value);
+  }
+  return out;
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in ms (Berlin in summer: +7,200,000). */
+export function offsetAt(instant: number, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant at which the local clock of `timeZone` reads `wall`. An ambiguous reading (clocks set
+ * back) gives the earlier instant; a reading skipped by a spring-forward gap gives the instant the
+ * gap ends, so a day whose midnight does not exist starts when its first local time does.
+ */
+export function wallToInstant(wall: number, timeZone: string): number {
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
+  const candidates = [wall - before, wall - after].filter((t) => offsetAt(t, timeZone) === wall - t);
+  if (candidates.length > 0) return Math.min(...candidates);
+  return wall - before;
+}
+
+/** A local date `YYYY-MM-DD` as numbers, or null when it is not a real calendar date. */
+export function parseLocalDate(date: string): { year: number; month: number; day: number } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** Formats calendar fields as `YYYY-MM-DD`. */
+export function formatLocalDate(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Today's local date `YYYY-MM-DD` in `timeZone` at `now`. */
+export function localToday(timeZone: string, now: number = Date.now()): string {
+  const p = localParts(now, timeZone);
+  return formatLocalDate(p.year, p.month, p.day);
+}
+
+/** Start instant of the local calendar day (year, month 1–12, day) in `timeZone`; days may overflow. */
+export function startOfLocalDay(year: number, month: number, day: number, timeZone: string): number {
+  return wallToInstant(Date.UTC(year, month - 1, day), timeZone);
+}
+
+/** Start of the local day containing `instant`. */
+export function startOfDayAt(instant: number, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  return startOfLocalDay(p.year, p.month, p.day, timeZone);
+}

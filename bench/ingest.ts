@@ -1,0 +1,163 @@
+/**
+ * Ingest throughput (issue 2 §9; targets ≥ 20,000 points/s on PostgreSQL and ≥ 10,000 on PGlite on
+ * 2 cores). Points = numeric values stored (10 per inverter sample here). Cases, each bounded to 30 s:
+ * - writeSamples alone: 5,000-row batches straight into the writer;
+ * - the real path: mqtt.js data loggers in a child process (each device connected as itself, QoS 1)
+ *   → embedded aedes broker → ingest (schema check, mapping, batching) → database, with one sample per
+ *   message (live traffic) and 100 samples per message (a logger replaying its buffer).
+ * PGlite runs in a temporary directory; PostgreSQL cases run when DATABASE_URL is set.
+ *
+ * Run alone: `node --import tsx bench/ingest.ts`. Knob: INGEST_BENCH_SECONDS (publishing time per
+ * MQTT case, default 10).
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pino from 'pino';
+import { loadConfig } from '../apps/server/src/config';
+import { type DbHandle, openDb } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { startEmbeddedBroker } from '../apps/server/src/ingest/broker';
+import { startIngest } from '../apps/server/src/ingest/ingest';
+import { createTestDevice, createTestStation, type TestDevice } from '../apps/server/src/ingest/test-ingest';
+import { type TelemetryRow, writeSamples } from '../apps/server/src/ingest/writer';
+import { openTestDb } from '../apps/server/src/test/helper';
+import type { PublisherJob, PublisherResult } from './ingest-publisher';
+import { printTable, type Row } from './table';
+
+type Kind = 'PGlite' | 'PostgreSQL';
+
+const POINTS_PER_SAMPLE = 10;
+const DEVICES = 100;
+const CASE_LIMIT_MS = 30_000;
+const TARGET: Record<Kind, number> = { PGlite: 10_000, PostgreSQL: 20_000 };
+const log = pino({ level: 'silent' });
+
+async function openBenchDb(kind: Kind): Promise<{ db: DbHandle; close(): Promise<void> }> {
+  if (kind === 'PostgreSQL') {
+    const t = await openTestDb();
+    await migrate(t.db);
+    return { db: t.db, close: t.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ems-bench-ingest-'));
+  const db = await openDb({ dataDir: dir });
+  await migrate(db);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function makeDevices(db: DbHandle): Promise<TestDevice[]> {
+  const station = await createTestStation(db);
+  const out: TestDevice[] = [];
+  for (let i = 0; i < DEVICES; i++) out.push(await createTestDevice(db, 'inverter', station));
+  return out;
+}
+
+function row(kind: Kind, path: string, samples: number, ms: number): Row {
+  const points = Math.round((samples * POINTS_PER_SAMPLE) / (ms / 1000));
+  return {
+    path,
+    database: kind,
+    samples,
+    seconds: Math.round(ms / 100) / 10,
+    'samples/s': Math.round(samples / (ms / 1000)),
+    'points/s': points,
+    target: `≥ ${TARGET[kind]}`,
+    met: points >= TARGET[kind] ? 'yes' : 'no',
+  };
+}
+
+async function writerCase(kind: Kind): Promise<Row> {
+  const { db, close } = await openBenchDb(kind);
+  try {
+    const devices = await makeDevices(db);
+    const start = Date.UTC(2026, 0, 1);
+    const points = { W: 2500, WH: 1e6, DCW: 2560, DCV: 380.5, DCA: 6.7, PhVphA: 230.1, A: 10.9, Hz: 50, TmpCab: 40, St: 4 };
+    let stored = 0;
+    let k = 0;
+    const began = performance.now();
+    while (performance.now() - began < 10_000 && stored < 400_000) {
+      const batch: TelemetryRow[] = [];
+      for (let i = 0; i < 5000; i++, k++) {
+        const d = devices[k % DEVICES]!;
+        const ts = new Date(start + Math.floor(k / DEVICES) * 1000);
+        batch.push({ deviceId: d.id, ts, w: 2500, soc: null, eIn: 1e6 + k, eOut: null, points });
+      }
+      stored += (await writeSamples(db, batch)).inserted;
+    }
+    return row(kind, 'writeSamples alone (5,000-row batches)', stored, performance.now() - began);
+  } finally {
+    await close();
+  }
+}
+
+function runPublisher(job: PublisherJob): Promise<PublisherResult> {
+  const file = fileURLToPath(new URL('./ingest-publisher.ts', import.meta.url));
+  const child = fork(file, [], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as PublisherResult));
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`ingest publisher exited with ${code}`));
+    });
+    child.send(job);
+  });
+}
+
+async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number): Promise<Row> {
+  const { db, close } = await openBenchDb(kind);
+  const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  const broker = await startEmbeddedBroker({ db, config, log });
+  const ingest = await startIngest({ db, config, log, mqttUrl: broker.url, persistentSession: false });
+  try {
+    const devices = await makeDevices(db);
+    const job: PublisherJob = {
+      url: broker.url,
+      devices: devices.map((d) => ({ sn: d.sn, secret: d.secret })),
+      samplesPerMessage,
+      seconds,
+      maxSamples: kind === 'PGlite' ? 400_000 : 1_000_000,
+      startTs: Date.UTC(2026, 0, 1),
+    };
+    let firstAt = 0;
+    const watch = setInterval(() => {
+      if (!firstAt && ingest.stats().received > 0) firstAt = performance.now();
+    }, 5);
+    const published = await runPublisher(job);
+    const deadline = (firstAt || performance.now()) + CASE_LIMIT_MS;
+    const done = () => ingest.stats().stored + ingest.stats().duplicates >= published.samples;
+    while (!done() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    clearInterval(watch);
+    const end = performance.now();
+    const label = samplesPerMessage === 1 ? '1 sample/message' : `${samplesPerMessage} samples/message`;
+    return row(kind, `MQTT → broker → ingest → DB, ${label}`, ingest.stats().stored, end - firstAt);
+  } finally {
+    await ingest.stop();
+    await broker.stop();
+    await close();
+  }
+}
+
+/** Every case on PGlite, then on PostgreSQL when DATABASE_URL is set; one row per case. */
+export async function runIngestBench(): Promise<Row[]> {
+  const seconds = Number(process.env.INGEST_BENCH_SECONDS ?? 10);
+  const kinds: Kind[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+  const rows: Row[] = [];
+  for (const kind of kinds) {
+    rows.push(await writerCase(kind));
+    rows.push(await mqttCase(kind, 1, seconds));
+    rows.push(await mqttCase(kind, 100, seconds));
+  }
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  printTable('Ingest: points stored per second', await runIngestBench());
+  process.exit(0);
+}

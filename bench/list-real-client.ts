@@ -1,0 +1,161 @@
+/**
+ * The list/real benchmark's load generator, run as a child process so its event loop does not share
+ * the server's: N simulated browsers sign in over HTTP (RSA-OAEP password, as the web does), then
+ * each polls list/real for its site every 5 s with jitter, over keep-alive loopback connections.
+ * Receives a ClientJob on IPC, answers with a ClientResult, exits.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { encryptPassword } from '../apps/server/src/modules/auth/test-login';
+
+/** One simulated browser: who signs in and which site it watches (token when already signed in). */
+export interface BrowserSpec {
+  loginName: string;
+  password: string;
+  stationId: number;
+  token?: string;
+}
+
+/** What the parent asks for. */
+export interface ClientJob {
+  baseUrl: string;
+  browsers: BrowserSpec[];
+  warmupMs: number;
+  measureMs: number;
+  intervalMs: number;
+  jitterMs: number;
+}
+
+/** What the child answers: tokens (reusable by the next case), latencies of measured polls (ms). */
+export interface ClientResult {
+  tokens: string[];
+  signInMs: number;
+  latencies: number[];
+  errors: number;
+  measuredMs: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+function request(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<{ status: number; json: { status: number; data: unknown } }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${baseUrl}${path}`,
+      {
+        method,
+        agent,
+        headers: payload ? { ...headers, 'content-type': 'application/json' } : headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({
+              status: res.statusCode ?? 0,
+              json: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+            });
+          } catch (err) {
+            reject(err);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function signInAll(job: ClientJob): Promise<string[]> {
+  const key = await request(job.baseUrl, 'GET', '/owner_api/auth/owner/publickey');
+  const publicKey = (key.json.data as { publicKey: string }).publicKey;
+  const tokens = new Array<string>(job.browsers.length);
+  let next = 0;
+  // A few at a time, as browsers opening over a minute would; argon2 makes each sign-in cost ~20 ms.
+  const worker = async () => {
+    while (next < job.browsers.length) {
+      const i = next++;
+      const b = job.browsers[i]!;
+      if (b.token) {
+        tokens[i] = b.token;
+        continue;
+      }
+      const res = await request(
+        job.baseUrl,
+        'POST',
+        '/owner_api/auth/owner/gettoken',
+        {},
+        {
+          username: b.loginName,
+          password: encryptPassword(publicKey, b.password),
+          usertype: 1,
+        },
+      );
+      const token = (res.json.data as { access_token?: string } | null)?.access_token;
+      if (res.json.status !== 0 || !token)
+        throw new Error(`sign-in of ${b.loginName} failed: ${JSON.stringify(res.json)}`);
+      tokens[i] = token;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return tokens;
+}
+
+async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult, 'tokens' | 'signInMs'>> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const measureFrom = start + job.warmupMs;
+  const stopAt = measureFrom + job.measureMs;
+  const inFlight = new Set<Promise<void>>();
+  await new Promise<void>((done) => {
+    let active = job.browsers.length;
+    job.browsers.forEach((b, i) => {
+      const path = `/owner_api/webpvesc/ajax/station/list/real?stationIds=${b.stationId}&isSimple=false&languageId=1`;
+      const tick = () => {
+        const t0 = performance.now();
+        if (t0 >= stopAt) {
+          if (--active === 0) done();
+          return;
+        }
+        const p = request(job.baseUrl, 'GET', path, { token: tokens[i]!, languageid: '1' })
+          .then((res) => {
+            const ms = performance.now() - t0;
+            if (res.status !== 200 || res.json.status !== 0) errors++;
+            else if (t0 >= measureFrom) latencies.push(ms);
+          })
+          .catch(() => {
+            errors++;
+          });
+        inFlight.add(p);
+        void p.finally(() => inFlight.delete(p));
+        const jitter = (Math.random() * 2 - 1) * job.jitterMs;
+        setTimeout(tick, job.intervalMs + jitter);
+      };
+      setTimeout(tick, Math.random() * job.intervalMs);
+    });
+  });
+  await Promise.all(inFlight);
+  return { latencies, errors, measuredMs: job.measureMs };
+}
+
+process.once('message', (job: ClientJob) => {
+  void (async () => {
+    const t0 = performance.now();
+    const tokens = await signInAll(job);
+    const signInMs = performance.now() - t0;
+    const result: ClientResult = { tokens, signInMs, ...(await poll(job, tokens)) };
+    process.send!(result, () => process.exit(0));
+  })().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * list/real under simulated browsers (issue 2 §9; target p99 ≤ 25 ms with 1,000 browsers polling
+ * every 5 s on 2 cores). Builds the real app on PGlite in a temporary directory (and on PostgreSQL
+ * when DATABASE_URL is set) with 24 sites and a day of data, serves it on a free loopback port, and
+ * runs the browsers in a child process (list-real-client.ts) so load and server do not share a loop.
+ *
+ * Run alone: `node --import tsx bench/list-real.ts`. Knobs: LIST_REAL_BROWSERS (default "100,1000"),
+ * LIST_REAL_SECONDS (measured seconds per case, default 25, after a 5 s warm-up).
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../apps/server/src/config';
+import { type DbHandle, openDb } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { seed } from '../apps/server/src/db/seed';
+import { buildApp } from '../apps/server/src/http/app';
+import { createAuthService } from '../apps/server/src/modules/auth/service';
+import { openTestDb } from '../apps/server/src/test/helper';
+import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
+import { seedBenchSites } from './list-real-fixture';
+import { printTable, type Row } from './table';
+
+const POLL_MS = 5000;
+
+/** The app serving on loopback, and how to tear it down. */
+interface BenchServer {
+  app: FastifyInstance;
+  db: DbHandle;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function startServer(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchServer> {
+  const dataDir = kind === 'PGlite' ? mkdtempSync(join(tmpdir(), 'ems-bench-')) : null;
+  const opened = dataDir ? { db: await openDb({ dataDir }), drop: async () => {} } : await openTestDb();
+  const config = loadConfig({ SIMULATOR: 'off', ADMIN_PASSWORD: 'Bench@Admin2024', LOG_LEVEL: 'silent' });
+  await migrate(opened.db);
+  const auth = createAuthService({ db: opened.db, config });
+  // No request logging: the figure is the API's, not pino's writing to a terminal.
+  const app = await buildApp({ config, db: opened.db, authenticate: auth.authenticate }, { logger: false });
+  await seed(opened.db, config, app.log, () => {});
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    db: opened.db,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      if (dataDir) {
+        await opened.db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      } else {
+        await opened.drop();
+      }
+    },
+  };
+}
+
+function runClient(job: ClientJob): Promise<ClientResult> {
+  const file = fileURLToPath(new URL('./list-real-client.ts', import.meta.url));
+  const child = fork(file, [], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as ClientResult));
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`list/real client exited with ${code}`));
+    });
+    child.send(job);
+  });
+}
+
+/** The q-quantile (0–1) of ascending `sorted`, nearest rank. */
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+async function benchOn(kind: 'PGlite' | 'PostgreSQL', counts: number[], seconds: number): Promise<Row[]> {
+  const server = await startServer(kind);
+  const rows: Row[] = [];
+  try {
+    const owners = await seedBenchSites(server.db);
+    let tokens: string[] = [];
+    for (const n of counts) {
+      const browsers: BrowserSpec[] = Array.from({ length: n }, (_, i) => ({
+        ...owners[i % owners.length]!,
+        token: tokens[i],
+      }));
+      const r = await runClient({
+        baseUrl: server.baseUrl,
+        browsers,
+        warmupMs: POLL_MS,
+        measureMs: seconds * 1000,
+        intervalMs: POLL_MS,
+        jitterMs: 500,
+      });
+      tokens = r.tokens;
+      const sorted = [...r.latencies].sort((a, b) => a - b);
+      rows.push({
+        database: kind,
+        browsers: n,
+        'target req/s': n / (POLL_MS / 1000),
+        'req/s': Math.round((sorted.length / seconds) * 10) / 10,
+        requests: sorted.length,
+        'p50 ms': Math.round(quantile(sorted, 0.5) * 10) / 10,
+        'p99 ms': Math.round(quantile(sorted, 0.99) * 10) / 10,
+        'max ms': Math.round((sorted[sorted.length - 1] ?? Number.NaN) * 10) / 10,
+        errors: r.errors,
+        'sign-in s': Math.round(r.signInMs / 100) / 10,
+      });
+    }
+  } finally {
+    await server.close();
+  }
+  return rows;
+}
+
+/**
+ * Runs every case (PGlite, then PostgreSQL when DATABASE_URL is set) and returns one row per
+ * database and browser count: achieved req/s and p50/p99/max latency as the browsers saw it.
+ */
+export async function runListRealBench(): Promise<Row[]> {
+  const counts = (process.env.LIST_REAL_BROWSERS ?? '100,1000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+  const seconds = Number(process.env.LIST_REAL_SECONDS ?? 25);
+  const rows = await benchOn('PGlite', counts, seconds);
+  if (process.env.DATABASE_URL) rows.push(...(await benchOn('PostgreSQL', counts, seconds)));
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  printTable('list/real under simulated 5-second pollers', await runListRealBench());
+  process.exit(0);
+}

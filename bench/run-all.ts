@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: every benchmark in one run, printed as tables side by side. PostgreSQL cases run when
+ * DATABASE_URL is set. Each case is bounded in time; all traffic stays on loopback.
+ */
+import { runIngestBench } from './ingest';
+import { runListRealBench } from './list-real';
+import { printTable } from './table';
+
+const started = Date.now();
+console.log(`Benchmarks on ${process.version}, ${new Date().toISOString()}`);
+printTable('Ingest: points stored per second', await runIngestBench());
+printTable('list/real under simulated 5-second pollers', await runListRealBench());
+console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+process.exit(0);
