@@ -1,0 +1,92 @@
+import { Drawer, Layout, Spin } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { isSidebarOpen, setSidebarOpen } from '../../shared/session/preferences';
+import { useIsMobile } from '../../shared/ui/use-is-mobile';
+import { deepestHandle } from '../lib/route-handle';
+import { CurrentSite } from './current-site';
+import { SideMenu } from './side-menu';
+import { SiteSearch } from './site-search';
+import { openTab } from './tabs-store';
+import { TopBar } from './top-bar';
+import { VisitedTabs } from './visited-tabs';
+
+/**
+ * Signed-in layout (spec §2): top bar, sidebar (open/closed kept in the sidebarStatus cookie), the row
+ * of visited tabs and the page. Below 992 px the sidebar becomes a drawer.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [open, setOpen] = useState(isSidebarOpen);
+  const [drawer, setDrawer] = useState(false);
+  const location = useLocation();
+  const handle = deepestHandle(useMatches());
+
+  useEffect(() => {
+    if (!handle || location.pathname === '/') return;
+    openTab({
+      key: `${location.pathname}${location.search}`,
+      path: location.pathname,
+      titleKey: handle.titleKey,
+      pinned: location.pathname === '/dashboard' && location.search === '',
+    });
+  }, [handle, location.pathname, location.search]);
+
+  useEffect(() => {
+    if (location.key) setDrawer(false);
+  }, [location.key]);
+
+  const toggle = () => {
+    if (isMobile) {
+      setDrawer(true);
+      return;
+    }
+    setSidebarOpen(!open);
+    setOpen(!open);
+  };
+
+  return (
+    <Layout className="app-shell">
+      <TopBar mobile={isMobile} sidebarOpen={open} onToggleMenu={toggle} />
+      <Layout hasSider={!isMobile}>
+        {!isMobile && (
+          <Layout.Sider
+            className="app-sider"
+            collapsed={!open}
+            collapsedWidth={64}
+            width={208}
+            trigger={null}
+          >
+            <SideMenu collapsed={!open} />
+          </Layout.Sider>
+        )}
+        {isMobile && (
+          <Drawer
+            open={drawer}
+            placement="left"
+            size={288}
+            onClose={() => setDrawer(false)}
+            title={t('app.topBar.menu')}
+            className="menu-drawer"
+          >
+            <div className="drawer-search">
+              <CurrentSite />
+              <SiteSearch onChosen={() => setDrawer(false)} />
+            </div>
+            <SideMenu theme="light" />
+          </Drawer>
+        )}
+        <Layout className="app-main">
+          <VisitedTabs />
+          <Layout.Content className="app-content">
+            <Suspense fallback={<Spin className="page-spinner" size="large" />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+      </Layout>
+    </Layout>
+  );
+}

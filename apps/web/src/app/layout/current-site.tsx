@@ -1,0 +1,22 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import { useLocation } from 'react-router';
+import { useBaseInfo } from '../../features/station/api/get-base-info';
+
+function stationIdOf(pathname: string, search: string): number | null {
+  if (pathname !== '/station') return null;
+  const n = Number(new URLSearchParams(search).get('stationId'));
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The current site's name in the top bar while on /station (spec §2). */
+export function CurrentSite() {
+  const { pathname, search } = useLocation();
+  const base = useBaseInfo(stationIdOf(pathname, search));
+  if (!stationIdOf(pathname, search) || !base.data) return null;
+  return (
+    <Typography.Text className="current-site" ellipsis>
+      <EnvironmentOutlined /> {base.data.stationName}
+    </Typography.Text>
+  );
+}

@@ -1,0 +1,129 @@
+import {
+  CloudServerOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import type { StationSummary } from '@ems/contract/api/station';
+import type { SystemType } from '@ems/contract/constants';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  formatCapacity,
+  formatEnergy,
+  formatNumber,
+  formatPercent,
+  formatPower,
+} from '../../../shared/format/quantity';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { KpiCard } from '../../../shared/ui/kpi-card';
+import { SERIES_COLORS } from '../../../shared/ui/series-colors';
+import { useChargerActivity } from '../api/get-charger-activity';
+import { dashboardKpis } from '../lib/kpis';
+
+function TypeCard({ systemType, rows }: { systemType: SystemType; rows: StationSummary[] }) {
+  const { t } = useTranslation();
+  const locale = currentLanguageCode();
+  const kpis = dashboardKpis(rows);
+  const chargers = useChargerActivity(
+    rows.map((r) => r.stationId),
+    systemType === 2,
+  );
+  if (systemType === 6 || systemType === 7) {
+    return (
+      <KpiCard
+        label={t('dashboard.kpi.avgSoc')}
+        icon={<DashboardOutlined />}
+        accent={SERIES_COLORS.charge}
+        value={formatPercent(kpis.avgSoc, locale)}
+        testId="kpi-type"
+      />
+    );
+  }
+  if (systemType === 2) {
+    const value = chargers.data
+      ? t('dashboard.kpi.chargingValue', { charging: chargers.data.charging, total: chargers.data.total })
+      : '–';
+    return (
+      <KpiCard
+        label={t('dashboard.kpi.chargersCharging')}
+        icon={<ThunderboltOutlined />}
+        accent={SERIES_COLORS.directConsumption}
+        value={value}
+        loading={chargers.isPending && rows.length > 0}
+        testId="kpi-type"
+      />
+    );
+  }
+  return (
+    <KpiCard
+      label={t('dashboard.kpi.capacity')}
+      icon={<EnvironmentOutlined />}
+      accent={SERIES_COLORS.production}
+      value={formatCapacity(kpis.capacityKwp, locale)}
+      testId="kpi-type"
+    />
+  );
+}
+
+/**
+ * KPI cards of the dashboard (UX.md): sites, online/offline, active alarms (given by the caller, it is
+ * the alarms feature's), power now, energy today and one card of the system type.
+ */
+export function DashboardKpis(props: {
+  systemType: SystemType;
+  rows: StationSummary[];
+  loading: boolean;
+  alarmsCard: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLanguageCode();
+  const k = dashboardKpis(props.rows);
+  const devices = props.rows.reduce((a, r) => a + r.deviceCount, 0);
+  const devicesOnline = props.rows.reduce((a, r) => a + r.onlineDeviceCount, 0);
+  return (
+    <div className="kpi-grid">
+      <KpiCard
+        label={t('dashboard.kpi.sites')}
+        icon={<EnvironmentOutlined />}
+        value={formatNumber(k.sites, locale)}
+        sub={t('dashboard.kpi.devicesOnline', { online: devicesOnline, total: devices })}
+        loading={props.loading}
+        testId="kpi-sites"
+      />
+      <KpiCard
+        label={t('dashboard.kpi.onlineOffline')}
+        icon={<CloudServerOutlined />}
+        accent="#0ebe54"
+        value={
+          <>
+            <span className="text-online">{formatNumber(k.online, locale)}</span>
+            <span className="kpi-divider">/</span>
+            <span className="text-offline">{formatNumber(k.offline, locale)}</span>
+          </>
+        }
+        sub={t('dashboard.kpi.onlineOfflineSub')}
+        loading={props.loading}
+        testId="kpi-online"
+      />
+      {props.alarmsCard}
+      <KpiCard
+        label={t('dashboard.kpi.powerNow')}
+        icon={<ThunderboltOutlined />}
+        accent={SERIES_COLORS.production}
+        value={formatPower(k.powerW, locale)}
+        loading={props.loading}
+        testId="kpi-power"
+      />
+      <KpiCard
+        label={t('dashboard.kpi.energyToday')}
+        icon={<DashboardOutlined />}
+        accent={SERIES_COLORS.gridSell}
+        value={formatEnergy(k.todayKwh, locale)}
+        loading={props.loading}
+        testId="kpi-energy"
+      />
+      <TypeCard systemType={props.systemType} rows={props.rows} />
+    </div>
+  );
+}

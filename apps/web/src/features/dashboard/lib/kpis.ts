@@ -1,0 +1,70 @@
+/**
+ * Dashboard figures (UX.md "Dashboard") computed from the site list of one system type: site counts,
+ * power now and energy today (sums of what is known; null when nothing is), average SOC, capacity.
+ * Also the order and search of the site table: sites with active alarms first.
+ */
+import type { StationReal, StationSummary } from '@ems/contract/api/station';
+import { IDLE_THRESHOLD_W } from '@ems/contract/constants';
+
+/** Figures of the KPI cards; null where nothing is known. */
+export interface DashboardKpis {
+  sites: number;
+  online: number;
+  offline: number;
+  powerW: number | null;
+  todayKwh: number | null;
+  avgSoc: number | null;
+  capacityKwp: number;
+}
+
+function sumKnown(values: Array<number | null>): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length ? known.reduce((a, b) => a + b, 0) : null;
+}
+
+/** Computes the KPI figures of a site list. */
+export function dashboardKpis(rows: readonly StationSummary[]): DashboardKpis {
+  const online = rows.filter((r) => r.online).length;
+  const socs = rows.map((r) => r.soc).filter((v): v is number => v !== null);
+  return {
+    sites: rows.length,
+    online,
+    offline: rows.length - online,
+    powerW: sumKnown(rows.map((r) => r.powerW)),
+    todayKwh: sumKnown(rows.map((r) => r.todayKwh)),
+    avgSoc: socs.length ? socs.reduce((a, b) => a + b, 0) / socs.length : null,
+    capacityKwp: rows.reduce((a, r) => a + r.capacity, 0),
+  };
+}
+
+/** Chargers charging (|W| above the idle threshold) out of all chargers, from live values. */
+export function chargersCharging(real: readonly StationReal[]): { charging: number; total: number } {
+  let charging = 0;
+  let total = 0;
+  for (const site of real) {
+    for (const d of site.devices ?? []) {
+      if (d.type !== 'charger') continue;
+      total += 1;
+      const w = d.points.W;
+      if (d.online && typeof w === 'number' && Math.abs(w) > IDLE_THRESHOLD_W) charging += 1;
+    }
+  }
+  return { charging, total };
+}
+
+/** Sites with active alarms first (worst level first), then by name. */
+export function sortSites(rows: readonly StationSummary[]): StationSummary[] {
+  return [...rows].sort(
+    (a, b) =>
+      (b.worstAlarmLevel ?? 0) - (a.worstAlarmLevel ?? 0) || a.stationName.localeCompare(b.stationName),
+  );
+}
+
+/** Case-insensitive search over name, address and country. */
+export function filterSites(rows: readonly StationSummary[], text: string): StationSummary[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return [...rows];
+  return rows.filter((r) =>
+    [r.stationName, r.address, r.country].some((field) => field.toLowerCase().includes(needle)),
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Card, Empty, Input, Segmented, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../shared/http/api-error';
+import { getSystemType } from '../../../shared/session/preferences';
+import { useIsMobile } from '../../../shared/ui/use-is-mobile';
+import { useStationList } from '../api/get-station-list';
+import { DashboardKpis } from '../components/dashboard-kpis';
+import { SiteCards } from '../components/site-cards';
+import { SiteLocations } from '../components/site-locations';
+import { SiteTable } from '../components/site-table';
+import '../components/dashboard.css';
+import { filterSites, sortSites } from '../lib/kpis';
+
+/**
+ * /dashboard (UX.md "Dashboard"): KPI cards, then the site table beside the location card, for the
+ * system type chosen in the top bar; refreshed every 5 s. Below 992 px the table becomes cards with a
+ * List | Map switch. `alarmsCard` and `emptyAction` come from the app (other features' parts).
+ */
+export function DashboardPage({
+  alarmsCard,
+  emptyAction,
+}: {
+  alarmsCard: ReactNode;
+  emptyAction?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const systemType = getSystemType();
+  const isMobile = useIsMobile();
+  const [search, setSearch] = useState('');
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const list = useStationList(systemType);
+  const all = list.data?.rows ?? [];
+  const rows = sortSites(filterSites(all, search));
+
+  const searchBox = (
+    <Input.Search
+      allowClear
+      placeholder={t('dashboard.table.search')}
+      aria-label={t('dashboard.table.search')}
+      value={search}
+      onChange={(e) => setSearch(e.target.value)}
+      className="table-search"
+    />
+  );
+  const empty = (
+    <Empty description={t('dashboard.empty.owner')} image={Empty.PRESENTED_IMAGE_SIMPLE}>
+      {emptyAction}
+    </Empty>
+  );
+
+  return (
+    <div className="page dashboard-page">
+      <div className="page-head">
+        <Typography.Title level={3}>{t('dashboard.title')}</Typography.Title>
+        <Typography.Text type="secondary">{t(`common.systemType.${systemType}`)}</Typography.Text>
+      </div>
+      {list.isError && !list.data && (
+        <Alert type="error" showIcon title={errorText(list.error, t('common.errors.tryLater'))} />
+      )}
+      <DashboardKpis systemType={systemType} rows={all} loading={list.isPending} alarmsCard={alarmsCard} />
+      {isMobile ? (
+        <div className="dashboard-mobile">
+          <div className="dashboard-mobile-bar">
+            <Segmented
+              value={view}
+              onChange={(v) => setView(v as 'list' | 'map')}
+              options={[
+                { value: 'list', label: t('dashboard.view.list') },
+                { value: 'map', label: t('dashboard.view.map') },
+              ]}
+            />
+            {view === 'list' && searchBox}
+          </div>
+          {!list.isPending && all.length === 0 ? (
+            empty
+          ) : view === 'list' ? (
+            <SiteCards rows={rows} />
+          ) : (
+            <SiteLocations rows={all} />
+          )}
+        </div>
+      ) : (
+        <div className="dashboard-body">
+          <Card title={t('dashboard.table.title')} extra={searchBox} className="site-table-card">
+            {!list.isPending && all.length === 0 ? empty : <SiteTable rows={rows} loading={list.isPending} />}
+          </Card>
+          <SiteLocations rows={all} />
+        </div>
+      )}
+    </div>
+  );
+}

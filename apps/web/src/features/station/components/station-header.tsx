@@ -1,0 +1,44 @@
+import { ClockCircleOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import type { StationBaseInfo } from '@ems/contract/api/station';
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCapacity } from '../../../shared/format/quantity';
+import { formatClock } from '../../../shared/format/time';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { CommStatus } from '../../../shared/ui/comm-status';
+
+/** Station header (UX.md): name, address, the site's local time, communication and worst alarm. */
+export function StationHeader(props: {
+  base: StationBaseInfo;
+  online: boolean;
+  now: number;
+  worstAlarm: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLanguageCode();
+  const { base } = props;
+  return (
+    <header className="station-header">
+      <div>
+        <Typography.Title level={3} className="station-name">
+          {base.stationName}
+        </Typography.Title>
+        <div className="station-meta">
+          <span>
+            <EnvironmentOutlined /> {base.address}
+          </span>
+          <span title={base.timeZone}>
+            <ClockCircleOutlined />{' '}
+            {t('station.header.localTime', { time: formatClock(props.now, locale, base.timeZone) })}
+          </span>
+          <span>{formatCapacity(base.capacity, locale)}</span>
+        </div>
+      </div>
+      <div className="station-indicators">
+        <CommStatus online={props.online} withText />
+        {props.worstAlarm}
+      </div>
+    </header>
+  );
+}

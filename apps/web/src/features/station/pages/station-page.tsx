@@ -1,0 +1,149 @@
+import { Alert, Card, Empty, Result, Skeleton, Typography } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { formatRelative, formatSince, localDate } from '../../../shared/format/time';
+import { errorText } from '../../../shared/http/api-error';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { useIsMobile } from '../../../shared/ui/use-is-mobile';
+import { useNow } from '../../../shared/ui/use-now';
+import { useBaseInfo } from '../api/get-base-info';
+import { useTodayLines } from '../api/get-lines';
+import { useStationReal } from '../api/get-list-real';
+import { DeviceTable } from '../components/device-table';
+import { EnergyFlow } from '../components/energy-flow';
+import { StationHeader } from '../components/station-header';
+import { TodayCards } from '../components/today-cards';
+import { TodayPowerChart } from '../components/today-power-chart';
+import '../components/station.css';
+import { deviceRows } from '../lib/device-rows';
+
+function positiveId(raw: string | null): number | null {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+const LINE_NAME_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'charge', 'discharge', 'soc'];
+
+/**
+ * /station?stationId=&deviceId= (UX.md "Station, live"): header, live energy flow, today's cards,
+ * today's power chart and the device table, refreshed every 5 s. An offline site gets a banner
+ * "offline since …" over its greyed last values. `renderWorstAlarm` comes from the alarms feature.
+ */
+export function StationPage({ renderWorstAlarm }: { renderWorstAlarm: (stationId: number) => ReactNode }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const stationId = positiveId(params.get('stationId'));
+  if (stationId === null) {
+    return (
+      <Result
+        status="info"
+        title={t('station.pick.title')}
+        subTitle={t('station.pick.text')}
+        extra={<Link to="/dashboard">{t('station.pick.action')}</Link>}
+      />
+    );
+  }
+  return (
+    <StationView
+      key={stationId}
+      stationId={stationId}
+      focusId={positiveId(params.get('deviceId'))}
+      worstAlarm={renderWorstAlarm(stationId)}
+    />
+  );
+}
+
+function StationView(props: { stationId: number; focusId: number | null; worstAlarm: ReactNode }) {
+  const { t } = useTranslation();
+  const locale = currentLanguageCode();
+  const isMobile = useIsMobile();
+  const now = useNow(5_000);
+  const base = useBaseInfo(props.stationId);
+  const real = useStationReal(props.stationId);
+  const timeZone = base.data?.timeZone;
+  const lines = useTodayLines(props.stationId, timeZone ? localDate(now, timeZone) : null);
+  const names = useMemo(
+    () => Object.fromEntries(LINE_NAME_KEYS.map((k) => [k, t(`station.series.${k}`)])),
+    [t],
+  );
+
+  if (base.isError && !base.data) {
+    return <Result status="warning" title={errorText(base.error, t('common.errors.tryLater'))} />;
+  }
+  const info = base.data;
+  if (!info) return <Skeleton active paragraph={{ rows: 10 }} />;
+
+  const live = real.data ?? null;
+  const online = live?.online ?? false;
+  const devices = deviceRows(info.devices, live?.devices);
+  const nameOf = (id: number) => info.devices.find((d) => d.deviceId === id)?.name ?? String(id);
+  const hasLines = Boolean(lines.data?.series.some((s) => s.values.some((v) => v !== null)));
+
+  return (
+    <div className="page station-page">
+      <StationHeader base={info} online={online} now={now} worstAlarm={props.worstAlarm} />
+      {live && !live.online && (
+        <Alert
+          type="warning"
+          showIcon
+          className="offline-banner"
+          title={t('station.offline.banner', {
+            since: formatSince(live.lastSeen, now, locale, info.timeZone),
+            ago: formatRelative(live.lastSeen, now, locale, t('common.time.justNow')),
+          })}
+        />
+      )}
+      {real.isError && !live && (
+        <Alert type="error" showIcon title={errorText(real.error, t('common.errors.tryLater'))} />
+      )}
+      <div className={live && !live.online ? 'station-live is-stale' : 'station-live'}>
+        <Card
+          title={t('station.flow.title')}
+          className="flow-card"
+          extra={
+            live && (
+              <Typography.Text type="secondary">
+                {t('station.flow.updated', {
+                  when: formatRelative(live.lastSeen, now, locale, t('common.time.justNow')),
+                })}
+              </Typography.Text>
+            )
+          }
+        >
+          {live ? (
+            <EnergyFlow flow={live.flow} />
+          ) : (
+            <Skeleton.Node active style={{ width: '100%', height: 320 }} />
+          )}
+        </Card>
+        {live && (
+          <TodayCards today={live.today} flow={live.flow} devices={live.devices ?? []} deviceName={nameOf} />
+        )}
+      </div>
+      <Card title={t('station.chart.title')} className="chart-card">
+        {lines.isError && !lines.data ? (
+          <Alert type="error" showIcon title={t('common.errors.tryLater')} />
+        ) : !lines.data ? (
+          <Skeleton active />
+        ) : hasLines ? (
+          <TodayPowerChart lines={lines.data} names={names} locale={locale} />
+        ) : (
+          <Empty description={t('station.chart.noData', { date: lines.data.searchDate })} />
+        )}
+      </Card>
+      <Card
+        title={t('station.devices.title')}
+        className={live && !live.online ? 'devices-card is-stale' : 'devices-card'}
+      >
+        <DeviceTable
+          rows={devices}
+          now={now}
+          mobile={isMobile}
+          focusId={props.focusId}
+          timeZone={info.timeZone}
+        />
+      </Card>
+    </div>
+  );
+}

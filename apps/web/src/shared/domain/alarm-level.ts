@@ -1,0 +1,41 @@
+/**
+ * Alarm levels of spec §4: 1 notice, 2 and 3 both alarm, 4 fault, 5 fatal; null, 0 or unknown is a
+ * dash. Colours per UX.md "Alarms": fatal and fault red, alarm orange, notice blue.
+ */
+import type { AlarmCount } from '@ems/contract/api/alarm';
+
+/** The four alarm kinds a level maps to. */
+export type AlarmKind = 'notice' | 'alarm' | 'fault' | 'fatal';
+
+/** antd Tag colour per kind. */
+export const ALARM_COLORS: Record<AlarmKind, string> = {
+  fatal: 'red',
+  fault: 'red',
+  alarm: 'orange',
+  notice: 'blue',
+};
+
+/** The kind of a numeric level, or null for "–". */
+export function alarmKind(level: number | null | undefined): AlarmKind | null {
+  switch (level) {
+    case 1:
+      return 'notice';
+    case 2:
+    case 3:
+      return 'alarm';
+    case 4:
+      return 'fault';
+    case 5:
+      return 'fatal';
+    default:
+      return null;
+  }
+}
+
+const WORST_FIRST: AlarmKind[] = ['fatal', 'fault', 'alarm', 'notice'];
+
+/** The worst kind with at least one active alarm, or null when there is none. */
+export function worstKind(byLevel: AlarmCount['byLevel'] | undefined): AlarmKind | null {
+  if (!byLevel) return null;
+  return WORST_FIRST.find((k) => byLevel[k] > 0) ?? null;
+}

@@ -1,0 +1,33 @@
+/** Why a call failed: the server said no (status), HTTP failed, the network failed or 60 s passed. */
+export type ApiErrorKind = 'status' | 'http' | 'network' | 'timeout' | 'session';
+
+/**
+ * Rejection of every API call that does not succeed (spec §8). `msg` is the server's text in the
+ * caller's language when there is one; `shown` is true when the client already showed it to the user
+ * (HTTP errors and session dialogs), so a caller does not show it twice.
+ */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly httpStatus: number | null;
+  readonly shown: boolean;
+
+  constructor(
+    kind: ApiErrorKind,
+    msg: string,
+    opts: { status?: number | null; httpStatus?: number | null; shown?: boolean } = {},
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = opts.status ?? null;
+    this.httpStatus = opts.httpStatus ?? null;
+    this.shown = opts.shown ?? false;
+  }
+}
+
+/** The message to show for any rejection: the server's msg, else `fallback`. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,104 @@
+/**
+ * Translation completeness: en-US and zh-CN carry every key; pt-BR and cs-CZ carry no key en-US lacks
+ * (missing ones fall back to en-US); placeholders match; every literal key used in the source exists.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', '..');
+const LOCALES = join(SRC, 'locales');
+
+function flatten(tree: unknown, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out[path] = value;
+    else Object.assign(out, flatten(value, path));
+  }
+  return out;
+}
+
+function load(code: string): Record<string, string> {
+  const dir = join(LOCALES, code);
+  return Object.assign(
+    {},
+    ...readdirSync(dir).map((file) => flatten(JSON.parse(readFileSync(join(dir, file), 'utf8')))),
+  );
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'locales' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+const en = load('en-US');
+
+describe('locales', () => {
+  it('zh-CN has exactly the keys of en-US', () => {
+    expect(Object.keys(load('zh-CN')).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('pt-BR and cs-CZ add no key en-US lacks', () => {
+    for (const code of ['pt-BR', 'cs-CZ']) {
+      const extra = Object.keys(load(code)).filter((k) => !(k in en));
+      expect(extra, code).toEqual([]);
+    }
+  });
+
+  it('keeps the same placeholders in every language', () => {
+    for (const code of ['zh-CN', 'pt-BR', 'cs-CZ']) {
+      for (const [key, text] of Object.entries(load(code))) {
+        expect(placeholders(text), `${code} ${key}`).toEqual(placeholders(en[key]!));
+      }
+    }
+  });
+
+  it('has every literal key the source asks for', () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z]+\.[a-zA-Z0-9.]+)'/g)) used.add(m[1]!);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it('has the keys the source builds from values', () => {
+    const dynamic = [
+      ...['1', '2', '3', '6', '7'].map((n) => `common.systemType.${n}`),
+      ...['notice', 'alarm', 'fault', 'fatal'].map((k) => `alarms.level.${k}`),
+      ...['inverter', 'battery', 'meter', 'charger', 'ups', 'sensor'].map((k) => `station.deviceType.${k}`),
+      ...['buy', 'sell', 'idle', 'none'].map((k) => `station.flow.gridState.${k}`),
+      ...['charge', 'discharge', 'idle', 'none'].map((k) => `station.flow.batteryState.${k}`),
+      ...['production', 'consumption', 'gridBuy', 'gridSell', 'charge', 'discharge', 'soc'].map(
+        (k) => `station.series.${k}`,
+      ),
+      ...[
+        'login',
+        'adminLogin',
+        'register',
+        'passwordBack',
+        'downloadApp',
+        'version',
+        'authRedirect',
+        'dashboard',
+        'station',
+        'profile',
+        'manage',
+        'svgs',
+        'notFound',
+        'unauthorized',
+      ].map((k) => `app.routes.${k}`),
+      ...['register', 'passwordBack', 'downloadApp', 'version', 'authRedirect', 'profile', 'manage'].map(
+        (k) => `app.pages.${k}`,
+      ),
+    ];
+    expect(dynamic.filter((k) => !(k in en))).toEqual([]);
+  });
+});
