@@ -36,13 +36,10 @@ describe('energy flow', () => {
   });
 
   it('derives energy totals and consumption with floor 0', () => {
-    const totals = deriveTotals(
-      {
-        eIn: { inverter: 20_000, meter: 3_000, battery: 5_000 },
-        eOut: { inverter: null, meter: 8_000, battery: 4_000 },
-      },
-      6,
-    );
+    const totals = deriveTotals({
+      eIn: { inverter: 20_000, meter: 3_000, battery: 5_000 },
+      eOut: { inverter: null, meter: 8_000, battery: 4_000 },
+    });
     expect(totals).toEqual({
       productionKwh: 20,
       consumptionKwh: 14,
@@ -51,21 +48,27 @@ describe('energy flow', () => {
       chargeKwh: 5,
       dischargeKwh: 4,
     });
-    expect(deriveTotals({ eIn: { inverter: 1000, meter: 0 }, eOut: { meter: 5000 } }, 1).consumptionKwh).toBe(
-      0,
-    );
+    expect(deriveTotals({ eIn: { inverter: 1000, meter: 0 }, eOut: { meter: 5000 } }).consumptionKwh).toBe(0);
   });
 
-  it('gives charging sites no production and the chargers’ energy as consumption', () => {
-    expect(deriveTotals({ eIn: { charger: 12_345, meter: 15_000 }, eOut: { meter: 0 } }, 2)).toMatchObject({
+  it('gives a charging site with a meter no production and what it bought as consumption', () => {
+    // The chargers (12.3 kWh) sit behind the meter: the site consumed all 15 kWh it bought.
+    expect(deriveTotals({ eIn: { charger: 12_345, meter: 15_000 }, eOut: { meter: 0 } })).toMatchObject({
       productionKwh: null,
-      consumptionKwh: 12.345,
+      consumptionKwh: 15,
       gridBuyKwh: 15,
     });
   });
 
+  it('counts the chargers’ energy as consumption on a site without a meter', () => {
+    expect(deriveTotals({ eIn: { charger: 12_345 }, eOut: {} })).toMatchObject({
+      productionKwh: null,
+      consumptionKwh: 12.345,
+    });
+  });
+
   it('leaves totals null where data is missing, never 0', () => {
-    expect(deriveTotals({ eIn: { inverter: 1000, meter: null }, eOut: { meter: null } }, 1)).toEqual({
+    expect(deriveTotals({ eIn: { inverter: 1000, meter: null }, eOut: { meter: null } })).toEqual({
       productionKwh: 1,
       consumptionKwh: null,
       gridBuyKwh: null,

@@ -80,18 +80,17 @@ const kwh = (wh: number | null | undefined) => (wh === null || wh === undefined 
 
 /**
  * Energy totals (kWh) of a site: production from inverters, grid from the meter, charge/discharge
- * from batteries, consumption = production + buy + discharge − sell − charge (floor 0). Charging
- * sites (systemType 2) have no production and their consumption is what the chargers delivered.
+ * from batteries, consumption = production + buy + discharge − sell − charge (floor 0). Chargers sit
+ * behind the meter, so on a charging site with a meter consumption is what it bought (chargers and the
+ * rest); only a site without PV, meter or battery counts what its chargers or UPS delivered.
  */
-export function deriveTotals(e: CounterSums, systemType: number): EnergyTotals {
+export function deriveTotals(e: CounterSums): EnergyTotals {
   const has = (t: DeviceType) => t in e.eIn;
   const of = (sums: TypeSums, t: DeviceType) => sums[t] ?? null;
   const neg = (v: number | null) => (v === null ? null : -v);
-  const production = systemType === 2 || !has('inverter') ? null : of(e.eIn, 'inverter');
+  const production = has('inverter') ? of(e.eIn, 'inverter') : null;
   let consumption: number | null;
-  if (systemType === 2) {
-    consumption = has('charger') ? of(e.eIn, 'charger') : null;
-  } else if (BALANCE_TYPES.some(has)) {
+  if (BALANCE_TYPES.some(has)) {
     const terms: (number | null)[] = [];
     if (has('inverter')) terms.push(of(e.eIn, 'inverter'));
     if (has('meter')) terms.push(of(e.eIn, 'meter'), neg(of(e.eOut, 'meter')));

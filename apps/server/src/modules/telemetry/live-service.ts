@@ -93,12 +93,9 @@ export function summarizeSite(station: StationRow, devices: LiveDevice[]): LiveS
     onlineCount,
     lastSeen,
     flow: deriveFlow(sumByType(typed((d) => d.w)), meanSoc(typed((d) => d.soc))),
-    today: deriveTotals(
-      {
-        eIn: sumByType(typed((d) => d.todayInWh, counters)),
-        eOut: sumByType(typed((d) => d.todayOutWh, counters)),
-      },
-      station.systemType,
-    ),
+    today: deriveTotals({
+      eIn: sumByType(typed((d) => d.todayInWh, counters)),
+      eOut: sumByType(typed((d) => d.todayOutWh, counters)),
+    }),
   };
 }

@@ -92,13 +92,10 @@ export async function stationStatistics(
   });
 
   const totalsOf = (pick: (d: (typeof deltas)[number]) => { eIn: number | null; eOut: number | null }) =>
-    deriveTotals(
-      {
-        eIn: sumByType(deltas.map((d) => ({ type: d.type, value: pick(d).eIn }))),
-        eOut: sumByType(deltas.map((d) => ({ type: d.type, value: pick(d).eOut }))),
-      },
-      station.systemType,
-    );
+    deriveTotals({
+      eIn: sumByType(deltas.map((d) => ({ type: d.type, value: pick(d).eIn }))),
+      eOut: sumByType(deltas.map((d) => ({ type: d.type, value: pick(d).eOut }))),
+    });
   const totals = totalsOf((d) => ({ eIn: sumKnown(d.eIn), eOut: sumKnown(d.eOut) }));
   return {
     stationId: station.id,
