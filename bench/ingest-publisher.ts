@@ -29,14 +29,29 @@ function sample(ts: number, k: number) {
   const w = 2000 + (k % 3000);
   return {
     ts,
-    points: { W: w, WH: 1_000_000 + k * 3, DCW: w + 60, DCV: 380.5, DCA: 5.4, PhVphA: 230.1, A: 8.7, Hz: 50.01, TmpCab: 41.2, St: 4 },
+    points: {
+      W: w,
+      WH: 1_000_000 + k * 3,
+      DCW: w + 60,
+      DCV: 380.5,
+      DCA: 5.4,
+      PhVphA: 230.1,
+      A: 8.7,
+      Hz: 50.01,
+      TmpCab: 41.2,
+      St: 4,
+    },
   };
 }
 
 async function run(job: PublisherJob): Promise<PublisherResult> {
   const clients = await Promise.all(
     job.devices.map((d) =>
-      mqtt.connectAsync(job.url, { clientId: d.sn, username: d.sn, password: d.secret, reconnectPeriod: 0 }, false),
+      mqtt.connectAsync(
+        job.url,
+        { clientId: d.sn, username: d.sn, password: d.secret, reconnectPeriod: 0 },
+        false,
+      ),
     ),
   );
   const until = Date.now() + job.seconds * 1000;
@@ -52,7 +67,9 @@ async function run(job: PublisherJob): Promise<PublisherResult> {
           const n = Math.min(job.samplesPerMessage, perDevice - k);
           const first = k;
           k += n;
-          const samples = Array.from({ length: n }, (_, j) => sample(job.startTs + (first + j) * 1000, first + j));
+          const samples = Array.from({ length: n }, (_, j) =>
+            sample(job.startTs + (first + j) * 1000, first + j),
+          );
           const body = n === 1 && job.samplesPerMessage === 1 ? samples[0] : { samples };
           await c.publishAsync(topics.telemetry(sn), JSON.stringify(body), { qos: 1 });
           acked += n;

@@ -79,7 +79,18 @@ async function writerCase(kind: Kind): Promise<Row> {
   try {
     const devices = await makeDevices(db);
     const start = Date.UTC(2026, 0, 1);
-    const points = { W: 2500, WH: 1e6, DCW: 2560, DCV: 380.5, DCA: 6.7, PhVphA: 230.1, A: 10.9, Hz: 50, TmpCab: 40, St: 4 };
+    const points = {
+      W: 2500,
+      WH: 1e6,
+      DCW: 2560,
+      DCV: 380.5,
+      DCA: 6.7,
+      PhVphA: 230.1,
+      A: 10.9,
+      Hz: 50,
+      TmpCab: 40,
+      St: 4,
+    };
     let stored = 0;
     let k = 0;
     const began = performance.now();

@@ -1,8 +1,90 @@
+/**
+ * Embedded MQTT broker (aedes 1.x, MQTT 3.1.1) used when MQTT_URL is unset: plain TCP on MQTT_PORT
+ * (0 = a free port), devices authenticated by serial number + secret, topics authorised per device
+ * (broker-auth.ts). The ingest connects as a privileged internal client whose credentials are made
+ * in memory here; `embeddedBrokerCredentials(url)` hands them to an ingest given only the broker's URL.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Aedes } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
+import { createBrokerAuth, type InternalCredentials } from './broker-auth';
 
-/** PLACEHOLDER (helper B replaces): embedded aedes broker with per-device authentication. */
-export async function startEmbeddedBroker(_deps: { db: DbHandle; config: Config; log: FastifyBaseLogger }) {
-  return { port: 0, stop: async () => {} };
+/** A running embedded broker. */
+export interface EmbeddedBroker {
+  /** The TCP port actually bound (MQTT_PORT, or the free port chosen when it is 0). */
+  port: number;
+  /** Loopback URL of the broker, without credentials. */
+  url: string;
+  /** Credentials of the privileged internal client (ingest, downlink). */
+  internal: InternalCredentials;
+  /** Number of connected clients. */
+  connectedClients(): number;
+  /** Disconnects every client and closes the port. */
+  stop(): Promise<void>;
+}
+
+const credentialsByPort = new Map<number, InternalCredentials>();
+
+/**
+ * The internal credentials of an embedded broker running in this process at `mqttUrl`'s port, if any;
+ * lets `startIngest({ mqttUrl })` log in without credentials in the URL (and in the logs).
+ */
+export function embeddedBrokerCredentials(mqttUrl: string): InternalCredentials | undefined {
+  const url = new URL(mqttUrl);
+  return credentialsByPort.get(Number(url.port || 1883));
+}
+
+/** Starts aedes on `config.MQTT_PORT` (host `config.HOST`). */
+export async function startEmbeddedBroker(deps: {
+  db: DbHandle;
+  config: Config;
+  log: FastifyBaseLogger;
+}): Promise<EmbeddedBroker> {
+  const { db, config, log } = deps;
+  const internal: InternalCredentials = {
+    username: `$ems-internal-${randomBytes(6).toString('hex')}`,
+    password: randomBytes(32).toString('base64url'),
+  };
+  const auth = createBrokerAuth(db, internal);
+  const aedes = await Aedes.createBroker({
+    authenticate: auth.authenticate,
+    authorizePublish: auth.authorizePublish,
+    authorizeSubscribe: auth.authorizeSubscribe,
+    // A logger that was offline replays up to 1000 samples per message; allow a few such messages queued.
+    queueLimit: 1000,
+  });
+  aedes.on('clientError', (client, err) =>
+    log.debug({ clientId: client.id, err: err.message }, 'mqtt client error'),
+  );
+  aedes.on('connectionError', (client, err) =>
+    log.debug({ clientId: client.id, err: err.message }, 'mqtt connection error'),
+  );
+
+  const server = createServer(aedes.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.MQTT_PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.MQTT_PORT;
+  credentialsByPort.set(port, internal);
+  log.info({ port }, 'embedded MQTT broker listening');
+
+  return {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    internal,
+    connectedClients: () => aedes.connectedClients,
+    stop: async () => {
+      credentialsByPort.delete(port);
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -1,13 +1,182 @@
+/**
+ * The demo fleet simulator (`SIMULATOR=on`): makes sure the demo sites exist, connects every device to
+ * the broker as itself, publishes live samples every SIMULATOR_INTERVAL_S seconds, and in the background
+ * backfills history through the same MQTT path — BACKFILL_DAYS at the first start, the gap since the last
+ * published sample on a later one.
+ *
+ * Kept in settings: 'simulator_epoch' (ms; where the models' time begins), 'simulator_backfilled_until'
+ * (ms; every sample before it has been published) and 'simulator_snapshot' (model state at a recent
+ * minute, so a restart continues counters without re-stepping from the epoch).
+ */
+import { topics } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
+import { runBackfill } from './backfill';
+import { type DeviceLinks, openDeviceLinks } from './device-links';
+import { siteSamples } from './device-points';
+import { buildModels, type FleetSnapshot, fleetSnapshot } from './fleet-models';
+import { deviceSecret, ensureFleet, readSetting, simulatorSecret, writeSetting } from './fleet-store';
 
-/** PLACEHOLDER (helper B replaces): demo fleet publishing over MQTT. */
-export async function startSimulator(_deps: {
+/** Counters of a running simulator. */
+export interface SimulatorStats {
+  sites: number;
+  devices: number;
+  liveSamples: number;
+  backfillSamples: number;
+  backfillDone: boolean;
+}
+
+/** A running simulator. */
+export interface Simulator {
+  stats(): SimulatorStats;
+  /** Resolves when the backfill has published everything (or was stopped). */
+  backfilled: Promise<void>;
+  stop(): Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+const SAVE_EVERY_MS = 60_000;
+
+const idle: Simulator = {
+  stats: () => ({ sites: 0, devices: 0, liveSamples: 0, backfillSamples: 0, backfillDone: true }),
+  backfilled: Promise.resolve(),
+  stop: async () => {},
+};
+
+/** Starts the simulator; resolves once the devices are connected and live publishing has begun. */
+export async function startSimulator(deps: {
   db: DbHandle;
   config: Config;
   log: FastifyBaseLogger;
   mqttUrl: string;
-}) {
-  return { stop: async () => {} };
+}): Promise<Simulator> {
+  const { db, config, mqttUrl } = deps;
+  const log = deps.log.child({ part: 'simulator' });
+  const sites = await ensureFleet(db, config.SIMULATOR_SITES);
+  if (!sites) {
+    log.warn("no demo owner (users.login_name = 'demo'): simulator idle");
+    return idle;
+  }
+  const secret = await simulatorSecret(db);
+  const intervalMs = config.SIMULATOR_INTERVAL_S * 1000;
+  const now = Date.now();
+  const liveStart = Math.floor(now / intervalMs) * intervalMs;
+
+  let epoch = await readSetting<number>(db, 'simulator_epoch');
+  if (epoch === undefined) {
+    epoch = Math.floor((now - config.BACKFILL_DAYS * DAY_MS) / 300_000) * 300_000;
+    await writeSetting(db, 'simulator_epoch', epoch);
+  }
+  const firstEpoch = epoch;
+  const backfilledUntil = (await readSetting<number>(db, 'simulator_backfilled_until')) ?? epoch;
+  const snapshot = await readSetting<FleetSnapshot>(db, 'simulator_snapshot');
+
+  const devices = sites.flatMap((s) =>
+    s.spec.devices.map((d) => ({ sn: d.sn, secret: deviceSecret(secret, d.sn) })),
+  );
+  const links: DeviceLinks = await openDeviceLinks(mqttUrl, devices, log);
+  let stopped = false;
+  const isStopped = () => stopped;
+  let signalStop!: () => void;
+  const stopSignal = new Promise<void>((resolve) => {
+    signalStop = resolve;
+  });
+  const live = await buildModels(sites, epoch, snapshot, liveStart, isStopped);
+  log.info({ sites: sites.length, devices: devices.length }, 'simulated devices connected');
+
+  const stats: SimulatorStats = {
+    sites: sites.length,
+    devices: devices.length,
+    liveSamples: 0,
+    backfillSamples: 0,
+    backfillDone: false,
+  };
+  let lastTick = liveStart - intervalMs;
+  /** First live tick a device missed (not connected): history is complete only up to there. */
+  let missedSince: number | null = null;
+  let lastSaved = Date.now();
+
+  const save = async () => {
+    const snap = fleetSnapshot(sites, live);
+    await writeSetting(db, 'simulator_snapshot', snap);
+    if (stats.backfillDone) await writeSetting(db, 'simulator_backfilled_until', missedSince ?? lastTick + 1);
+  };
+
+  /** Publishes every connected device's sample at `t`; PUBACKs are not awaited (QoS 1 retries them). */
+  const publishTick = (t: number) => {
+    for (const model of live) {
+      model.advanceTo(t);
+      for (const s of siteSamples(model, t)) {
+        const client = links.connected(s.sn);
+        if (!client) {
+          missedSince ??= t; // the next start backfills from here
+          continue;
+        }
+        client.publish(topics.telemetry(s.sn), JSON.stringify({ ts: t, points: s.points }), { qos: 1 });
+        stats.liveSamples++;
+      }
+    }
+    lastTick = t;
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  let saving: Promise<void> = Promise.resolve();
+  const schedule = (t: number) => {
+    if (stopped) return;
+    const run = () => {
+      const tick = Math.max(t, Math.floor(Date.now() / intervalMs) * intervalMs);
+      try {
+        publishTick(tick);
+      } catch (err) {
+        log.error({ err }, 'simulator tick failed');
+      }
+      if (Date.now() - lastSaved >= SAVE_EVERY_MS) {
+        lastSaved = Date.now();
+        saving = save().catch((err: unknown) => log.error({ err }, 'simulator state not saved'));
+      }
+      schedule(tick + intervalMs);
+    };
+    timer = setTimeout(run, Math.max(0, t - Date.now()));
+  };
+  schedule(liveStart);
+
+  const from = Math.max(backfilledUntil, now - config.BACKFILL_DAYS * DAY_MS);
+  const backfilled = (async () => {
+    if (from < liveStart) {
+      log.info(
+        { from: new Date(from).toISOString(), to: new Date(liveStart).toISOString() },
+        'backfill starting',
+      );
+      const models = await buildModels(sites, firstEpoch, snapshot, from, isStopped);
+      stats.backfillSamples = await runBackfill({
+        models,
+        links,
+        from,
+        to: liveStart,
+        log,
+        stopped: isStopped,
+        stopSignal,
+      });
+    }
+    if (!stopped) {
+      stats.backfillDone = true;
+      await writeSetting(db, 'simulator_backfilled_until', missedSince ?? Math.max(liveStart, lastTick + 1));
+      log.info({ samples: stats.backfillSamples }, 'backfill done');
+    }
+  })().catch((err: unknown) => log.error({ err }, 'backfill failed'));
+
+  return {
+    stats: () => ({ ...stats }),
+    backfilled,
+    stop: async () => {
+      stopped = true;
+      signalStop();
+      if (timer) clearTimeout(timer);
+      await saving;
+      await backfilled;
+      await save().catch((err: unknown) => log.error({ err }, 'simulator state not saved'));
+      await links.close();
+    },
+  };
 }

@@ -1,0 +1,79 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helper';
+import { createBatcher } from './batcher';
+import { createTestDevice } from './test-ingest';
+import { type TelemetryRow, writeSamples } from './writer';
+
+let t: TestApp;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const rowsOf = async (deviceId: number) =>
+  (await t.db.query<{ w: number }>('SELECT w FROM telemetry WHERE device_id = $1 ORDER BY ts', [deviceId]))
+    .rows;
+
+function sample(
+  deviceId: number,
+  minute: number,
+  points: TelemetryRow['points'] = { W: minute },
+): TelemetryRow {
+  return {
+    deviceId,
+    ts: new Date(Date.UTC(2026, 10, 1, 0, minute)),
+    w: minute,
+    soc: null,
+    eIn: null,
+    eOut: null,
+    points,
+  };
+}
+
+describe('telemetry batcher', () => {
+  it('drops only the rows the database refuses, and stores the rest of their batch', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const b = createBatcher({ db: t.db, log });
+    b.add([sample(d.id, 1), sample(d.id, 2, { Note: 'nul \u0000 byte' }), sample(d.id, 3), sample(d.id, 4)]);
+    await b.stop();
+    expect((await rowsOf(d.id)).map((r) => r.w)).toEqual([1, 3, 4]);
+    expect(b.stats).toMatchObject({ stored: 3, failed: 1, pending: 0 });
+  });
+
+  it('retries a batch whole when the database is unreachable, and loses nothing', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    let calls = 0;
+    const flaky: typeof writeSamples = async (db, rows) => {
+      calls++;
+      if (calls <= 2) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+      return writeSamples(db, rows);
+    };
+    const b = createBatcher({ db: t.db, log, write: flaky });
+    b.add([sample(d.id, 1), sample(d.id, 2)]);
+    await b.stop();
+    expect(calls).toBe(3);
+    expect((await rowsOf(d.id)).map((r) => r.w)).toEqual([1, 2]);
+    expect(b.stats).toMatchObject({ stored: 2, failed: 0 });
+  });
+
+  it('writes 5,000 rows at once, and asks for room while too many rows wait', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const sizes: number[] = [];
+    const counting: typeof writeSamples = (db, rows) => {
+      sizes.push(rows.length);
+      return writeSamples(db, rows);
+    };
+    const b = createBatcher({ db: t.db, log, write: counting, highWater: 1500 });
+    const rows = Array.from({ length: 7000 }, (_, i) => sample(d.id, i));
+    expect(b.add(rows)).toBe(false);
+    await b.waitForRoom();
+    await b.stop();
+    expect(sizes).toEqual([5000, 2000]);
+    expect(b.stats.stored).toBe(7000);
+  });
+});

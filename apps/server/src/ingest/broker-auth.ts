@@ -1,0 +1,139 @@
+/**
+ * Authentication and topic authorisation of the embedded broker (docs/device-protocol.md): a device logs in
+ * with username = serial number, password = its secret, and client id = serial number; it may publish only
+ * on its own telemetry, status and command/ack topics and subscribe only to its own command topic. One
+ * privileged internal client (the ingest) uses credentials generated in memory at broker start.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { topics } from '@ems/contract/telemetry';
+import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
+import type { DbHandle } from '../db/client';
+import { verifyDeviceSecret } from './device-secret';
+
+/** Username and password of the broker's privileged internal client. */
+export interface InternalCredentials {
+  username: string;
+  password: string;
+}
+
+type Identity = { kind: 'internal' } | { kind: 'device'; sn: string };
+
+/** How long a device's secret hash is trusted before it is read again (a rotated secret takes ≤ this). */
+const KNOWN_TTL_MS = 30_000;
+/** Unknown serial numbers are re-read this soon, so a newly added device connects without a restart. */
+const UNKNOWN_TTL_MS = 3_000;
+const CACHE_MAX = 100_000;
+
+/** MQTT 3.1.1 CONNACK codes (aedes' AuthErrorCode is an ambient const enum, unusable here). */
+const BAD_USERNAME_OR_PASSWORD = 4;
+const NOT_AUTHORIZED = 5;
+
+function refused(code: number, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode: code as AuthenticateError['returnCode'] });
+}
+
+function sameSecret(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function denied(): Error {
+  return new Error('publish not allowed on this topic');
+}
+
+function mayPublish(who: Identity | undefined, client: Client | null, topic: string): boolean {
+  if (who?.kind === 'internal') return true;
+  if (who?.kind === 'device') {
+    return (
+      topic === topics.telemetry(who.sn) ||
+      topic === topics.status(who.sn) ||
+      topic === topics.commandAck(who.sn)
+    );
+  }
+  // client === null: the will of a client that was connected to another broker node; only status wills exist.
+  return !client && /^ems\/v1\/[^/]+\/status$/.test(topic);
+}
+
+/** The aedes hooks bound to one database and one set of internal credentials. */
+export function createBrokerAuth(db: DbHandle, internal: InternalCredentials) {
+  const identities = new WeakMap<Client, Identity>();
+  const cache = new Map<string, { hash: string | null; at: number }>();
+  const internalPassword = Buffer.from(internal.password);
+
+  async function secretHashOf(sn: string): Promise<string | null> {
+    const hit = cache.get(sn);
+    const now = Date.now();
+    if (hit && now - hit.at < (hit.hash ? KNOWN_TTL_MS : UNKNOWN_TTL_MS)) return hit.hash;
+    let res: { rows: { secret_hash: string }[] };
+    try {
+      res = await db.query<{ secret_hash: string }>(
+        'SELECT secret_hash FROM devices WHERE serial_number = $1',
+        [sn],
+      );
+    } catch (err) {
+      // Database unreachable: known devices keep logging in with the secret last read.
+      if (hit?.hash) return hit.hash;
+      throw err;
+    }
+    const hash = res.rows[0]?.secret_hash ?? null;
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(sn, { hash, at: now });
+    return hash;
+  }
+
+  async function identify(client: Client, username?: string, password?: Buffer): Promise<Identity> {
+    if (!username || !password) throw refused(BAD_USERNAME_OR_PASSWORD, 'username and password required');
+    if (username === internal.username) {
+      if (!sameSecret(password, internalPassword)) throw refused(BAD_USERNAME_OR_PASSWORD, 'bad credentials');
+      return { kind: 'internal' };
+    }
+    const hash = await secretHashOf(username);
+    if (!hash || !verifyDeviceSecret(password, hash)) {
+      throw refused(BAD_USERNAME_OR_PASSWORD, 'bad credentials');
+    }
+    // Another client id would let one device take over (disconnect) another device's session.
+    if (client.id !== username) throw refused(NOT_AUTHORIZED, 'client id must be the serial number');
+    return { kind: 'device', sn: username };
+  }
+
+  return {
+    authenticate(
+      client: Client,
+      username: Readonly<string | undefined>,
+      password: Readonly<Buffer | undefined>,
+      done: (error: AuthenticateError | null, success: boolean | null) => void,
+    ): void {
+      identify(client, username, password).then(
+        (identity) => {
+          identities.set(client, identity);
+          done(null, true);
+        },
+        (err: unknown) =>
+          done(
+            err instanceof Error && 'returnCode' in err
+              ? (err as AuthenticateError)
+              : refused(NOT_AUTHORIZED, 'authentication unavailable'),
+            false,
+          ),
+      );
+    },
+
+    authorizePublish(
+      client: Client | null,
+      packet: PublishPacket,
+      done: (error?: Error | null) => void,
+    ): void {
+      done(mayPublish(client ? identities.get(client) : undefined, client, packet.topic) ? null : denied());
+    },
+
+    authorizeSubscribe(
+      client: Client,
+      sub: Subscription,
+      done: (error: Error | null, subscription?: Subscription | null) => void,
+    ): void {
+      const who = identities.get(client);
+      const allowed =
+        who?.kind === 'internal' || (who?.kind === 'device' && sub.topic === topics.command(who.sn));
+      done(null, allowed ? sub : null); // null: refused with SUBACK 0x80, the connection stays up
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Serial number → device (id, type) for the ingest, cached. All devices are loaded once at start; a
+ * serial number not in the cache is read from the database (so a device added later works at once), and
+ * an unknown one is remembered briefly so a misconfigured logger cannot turn every message into a query.
+ */
+import type { DbHandle } from '../db/client';
+
+/** What the ingest needs to know about a device. */
+export interface KnownDevice {
+  id: number;
+  type: string;
+}
+
+const KNOWN_TTL_MS = 10 * 60_000;
+const UNKNOWN_TTL_MS = 5_000;
+const CACHE_MAX = 200_000;
+
+/** A cached lookup of devices by serial number. */
+export function createDeviceDirectory(db: DbHandle) {
+  const cache = new Map<string, { device: KnownDevice | null; at: number }>();
+
+  return {
+    /** Loads every device (one query); call once at start. */
+    async preload(): Promise<number> {
+      const res = await db.query<{ id: number; serial_number: string; device_type: string }>(
+        'SELECT id, serial_number, device_type FROM devices',
+      );
+      const now = Date.now();
+      for (const r of res.rows)
+        cache.set(r.serial_number, { device: { id: r.id, type: r.device_type }, at: now });
+      return res.rows.length;
+    },
+
+    /** The cached device, `null` when known to be unknown, `undefined` when the database must be asked. */
+    peek(sn: string): KnownDevice | null | undefined {
+      const hit = cache.get(sn);
+      if (!hit) return undefined;
+      const age = Date.now() - hit.at;
+      return age < (hit.device ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) ? hit.device : undefined;
+    },
+
+    /** Reads one device from the database and caches the answer. */
+    async load(sn: string): Promise<KnownDevice | null> {
+      const res = await db.query<{ id: number; device_type: string }>(
+        'SELECT id, device_type FROM devices WHERE serial_number = $1',
+        [sn],
+      );
+      const r = res.rows[0];
+      const device = r ? { id: r.id, type: r.device_type } : null;
+      if (cache.size >= CACHE_MAX) cache.clear();
+      cache.set(sn, { device, at: Date.now() });
+      return device;
+    },
+
+    /** The cached device whatever its age (used while the database cannot be asked), else undefined. */
+    stale(sn: string): KnownDevice | undefined {
+      return cache.get(sn)?.device ?? undefined;
+    },
+
+    /** Forgets every cached answer (after a write failed, devices may have been deleted). */
+    clear(): void {
+      cache.clear();
+    },
+  };
+}
+
+/** The directory's type. */
+export type DeviceDirectory = ReturnType<typeof createDeviceDirectory>;

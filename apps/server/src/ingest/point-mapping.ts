@@ -1,0 +1,45 @@
+/**
+ * Maps a device's SunSpec-named points onto the typed telemetry columns (docs/device-protocol.md,
+ * "Stored columns"): w = W; soc = SoC; eIn/eOut = the device type's two energy counters. Every point is
+ * also kept as sent in `points`.
+ */
+import { type DeviceType, type Sample, toDate } from '@ems/contract/telemetry';
+import type { TelemetryRow } from './writer';
+
+/** Which counters are eIn and eOut per device type (Wh). */
+const COUNTERS: Record<DeviceType, readonly [string | null, string | null]> = {
+  inverter: ['WH', null],
+  battery: ['DCWhAbs', 'DCWhInj'],
+  meter: ['TotWhImp', 'TotWhExp'],
+  charger: ['WH', null],
+  ups: ['WH', null],
+  sensor: [null, null],
+};
+
+const NO_COUNTERS = [null, null] as const;
+
+function num(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** One validated sample of a device of type `deviceType` (unknown types keep only W and SoC) as a row. */
+export function toTelemetryRow(deviceId: number, deviceType: string, sample: Sample): TelemetryRow {
+  const p = sample.points;
+  const [inKey, outKey] = COUNTERS[deviceType as DeviceType] ?? NO_COUNTERS;
+  return {
+    deviceId,
+    ts: toDate(sample.ts),
+    w: num(p.W),
+    soc: num(p.SoC),
+    eIn: inKey ? num(p[inKey]) : null,
+    eOut: outKey ? num(p[outKey]) : null,
+    points: p,
+  };
+}
+
+/** Numeric values in a sample's points: what the benchmark counts as "points stored". */
+export function countNumericPoints(points: Sample['points']): number {
+  let n = 0;
+  for (const k in points) if (typeof points[k] === 'number') n++;
+  return n;
+}

@@ -1,0 +1,135 @@
+/**
+ * Test util: broker + ingest for a test database, and helpers to create devices and connect as them.
+ * Uses the embedded broker on a free port, or the external broker of MQTT_URL when that is set (then
+ * each call gets its own share group and client id, so parallel test files do not steal each other's
+ * messages, and device authentication is the external broker's business).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import pino from 'pino';
+import type { Config } from '../config';
+import type { DbHandle } from '../db/client';
+import { type EmbeddedBroker, startEmbeddedBroker } from './broker';
+import { hashDeviceSecret } from './device-secret';
+import { type Ingest, startIngest } from './ingest';
+
+/** A device made for a test, with the secret it logs in with. */
+export interface TestDevice {
+  id: number;
+  sn: string;
+  secret: string;
+  stationId: number;
+}
+
+/** Broker + ingest for one test file. */
+export interface TestIngest {
+  mqttUrl: string;
+  /** The embedded broker, or null when MQTT_URL points at an external one. */
+  broker: EmbeddedBroker | null;
+  ingest: Ingest;
+  /** Creates a site (owned by `ownerId`, else a new user) and returns its id. */
+  addStation(ownerId?: number): Promise<number>;
+  /** Creates a device of `type` with a fresh serial number and secret. */
+  addDevice(type: string, stationId?: number): Promise<TestDevice>;
+  /** Connects as a device (username SN, password secret, client id SN). */
+  connectDevice(device: Pick<TestDevice, 'sn' | 'secret'>): Promise<MqttClient>;
+  /** Connects with the broker's internal credentials (anonymous on an external broker). */
+  connectInternal(): Promise<MqttClient>;
+  /** Polls `check` every 20 ms until it returns true; throws after `timeoutMs`. */
+  waitFor(check: () => boolean | Promise<boolean>, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Creates a site (owned by `ownerId`, else by a new user) and returns its id. */
+export async function createTestStation(db: DbHandle, ownerId?: number): Promise<number> {
+  let owner = ownerId;
+  if (owner === undefined) {
+    const u = await db.query<{ id: number }>(
+      "INSERT INTO users (login_name, user_name, password_hash) VALUES ($1, $1, 'x') RETURNING id",
+      [`owner_${randomBytes(5).toString('hex')}`],
+    );
+    owner = u.rows[0]!.id;
+  }
+  const s = await db.query<{ id: number }>(
+    `INSERT INTO stations (name, address, longitude, latitude, capacity_kw, system_type, template_code, owner_id,
+       time_zone, country) VALUES ('Test site', 'Test street 1', 14.42, 50.08, 10, 1, 'pv', $1, 'Europe/Prague', 'CZ')
+     RETURNING id`,
+    [owner],
+  );
+  return s.rows[0]!.id;
+}
+
+/** Creates a device of `type` (on a new site unless `stationId`) with a fresh serial number and secret. */
+export async function createTestDevice(db: DbHandle, type: string, stationId?: number): Promise<TestDevice> {
+  const station = stationId ?? (await createTestStation(db));
+  const sn = `T${randomBytes(6).toString('hex').toUpperCase()}`;
+  const secret = randomBytes(24).toString('base64url');
+  const d = await db.query<{ id: number }>(
+    `INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [station, `Test ${type}`, sn, type, hashDeviceSecret(secret)],
+  );
+  return { id: d.rows[0]!.id, sn, secret, stationId: station };
+}
+
+/** Starts broker (unless MQTT_URL) and ingest against `db`. */
+export async function startTestIngest(deps: {
+  db: DbHandle;
+  config: Config;
+  log?: FastifyBaseLogger;
+}): Promise<TestIngest> {
+  const { db } = deps;
+  const log = deps.log ?? pino({ level: 'silent' });
+  const config: Config = { ...deps.config, MQTT_PORT: 0, HOST: '127.0.0.1' };
+  const external = process.env.MQTT_URL;
+  const broker = external ? null : await startEmbeddedBroker({ db, config, log });
+  const mqttUrl = external ?? broker!.url;
+  const tag = randomBytes(4).toString('hex');
+  const ingest = await startIngest({
+    db,
+    config,
+    log,
+    mqttUrl,
+    clientId: `ems-ingest-test-${tag}`,
+    shareGroup: `test${tag}`,
+    persistentSession: false,
+  });
+  await ingest.ready;
+  const clients: MqttClient[] = [];
+
+  const connect = async (username: string | undefined, password: string | undefined, clientId: string) => {
+    const c = await mqtt.connectAsync(mqttUrl, { username, password, clientId, reconnectPeriod: 0 }, false);
+    clients.push(c);
+    return c;
+  };
+
+  return {
+    mqttUrl,
+    broker,
+    ingest,
+    addStation: (ownerId) => createTestStation(db, ownerId),
+    addDevice: (type, stationId) => createTestDevice(db, type, stationId),
+    connectDevice: (device) => connect(device.sn, device.secret, device.sn),
+    connectInternal: () =>
+      broker
+        ? connect(
+            broker.internal.username,
+            broker.internal.password,
+            `internal-${randomBytes(4).toString('hex')}`,
+          )
+        : connect(undefined, undefined, `internal-${randomBytes(4).toString('hex')}`),
+    waitFor: async (check, timeoutMs = 15_000) => {
+      const until = Date.now() + timeoutMs;
+      while (!(await check())) {
+        if (Date.now() > until) throw new Error('waitFor: condition not met in time');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    stop: async () => {
+      await Promise.all(clients.map((c) => c.endAsync(true)));
+      await ingest.stop();
+      await broker?.stop();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * What each simulated device publishes at an instant (docs/device-protocol.md point names and units),
+ * rendered from its site's model. Published powers carry a small per-second jitter so live values move
+ * every sample; the meter is computed from the published PV, battery and load values so that the
+ * published numbers balance exactly (load = inverter + battery + meter). Counters are the exact integrals,
+ * floored to whole Wh, so they never decrease.
+ */
+import { SOC_LIMITS } from '@ems/contract/constants';
+import type { Sample } from '@ems/contract/telemetry';
+import type { DeviceSpec } from './catalog';
+import { connectorStatus } from './charger-model';
+import { hashString, rand } from './random';
+import type { SiteModel } from './site-model';
+
+type Points = Sample['points'];
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** ±`share` jitter, deterministic per (seed, second). */
+const jitter = (seed: number, tMs: number, share: number) =>
+  1 + share * (rand(seed, Math.floor(tMs / 1000)) * 2 - 1);
+
+/** Samples of every device of `model`'s site at `tMs` (within the model's current minute). */
+export function siteSamples(model: SiteModel, tMs: number): { sn: string; points: Points }[] {
+  const { spec } = model;
+  const m = model.powers;
+  const counters = model.countersAt(tMs);
+  const { volts, hz } = spec.place;
+  const wave = (k: number) => rand(spec.seed ^ k, Math.floor(tMs / 1000)) * 2 - 1;
+  const inv = spec.devices.find((d) => d.type === 'inverter');
+  const pvW = Math.round(m.pvW * jitter(spec.seed ^ 1, tMs, 0.01));
+  const batteryW = Math.round(m.batteryW);
+  const loadW = Math.round(m.loadW * jitter(spec.seed ^ 2, tMs, 0.02));
+  const chargerW: Record<string, number> = {};
+  let chargingW = 0;
+  for (const sn in m.chargers) {
+    chargerW[sn] = Math.round(m.chargers[sn]!.w * jitter(hashString(sn), tMs, 0.005));
+    chargingW += chargerW[sn]!;
+  }
+  const meterW = loadW + chargingW - pvW - batteryW;
+  const soc = r1(model.socAt(tMs));
+  const counter = (sn: string, k: 0 | 1) => Math.floor(counters[sn]?.[k] ?? 0);
+
+  const render = (d: DeviceSpec): Points => {
+    switch (d.type) {
+      case 'inverter': {
+        const rated = inv?.ratedW ?? 5000;
+        const dcW = pvW > 0 ? Math.round(pvW / 0.97) : 0;
+        const dcV = pvW > 0 ? r1(330 + 90 * Math.min(1, pvW / rated) + 4 * wave(3)) : 0;
+        return {
+          W: pvW,
+          WH: counter(d.sn, 0),
+          DCW: dcW,
+          DCV: dcV,
+          DCA: dcV > 0 ? r2(dcW / dcV) : 0,
+          PhVphA: r1(volts + 2 * wave(4)),
+          A: r2(pvW / volts),
+          Hz: r2(hz + 0.02 * wave(5)),
+          TmpCab: r1(Math.max(5, m.outdoorC) + 6 + 22 * (pvW / rated)),
+          St: pvW > 0 ? 4 : 2, // SunSpec 103 St: 4 MPPT, 2 SLEEPING
+        };
+      }
+      case 'battery': {
+        const v = r1(360 + 50 * (soc / 100));
+        // SunSpec 802 ChaSt: 2 EMPTY, 3 DISCHARGING, 4 CHARGING, 5 FULL, 6 HOLDING
+        const chaSt =
+          batteryW < 0 ? 4 : batteryW > 0 ? 3 : soc >= 99.5 ? 5 : soc <= SOC_LIMITS.default + 0.5 ? 2 : 6;
+        return {
+          W: batteryW,
+          SoC: soc,
+          SoH: r1(96 + 3.5 * rand(hashString(d.sn), 7)),
+          V: v,
+          A: r2(batteryW / v),
+          ChaSt: chaSt,
+          DCWhAbs: counter(d.sn, 0),
+          DCWhInj: counter(d.sn, 1),
+        };
+      }
+      case 'meter':
+        return {
+          W: spec.kind === 'pe' ? Math.round(m.meterW * jitter(spec.seed ^ 6, tMs, 0.01)) : meterW,
+          TotWhImp: counter(d.sn, 0),
+          TotWhExp: counter(d.sn, 1),
+          PhVphA: r1(volts + 2 * wave(7)),
+          Hz: r2(hz + 0.02 * wave(5)),
+        };
+      case 'charger': {
+        const state = m.chargers[d.sn]?.next;
+        const w = chargerW[d.sn] ?? 0;
+        return {
+          W: w,
+          WH: counter(d.sn, 0),
+          SessionWh: state && state.plugUntilMs > 0 ? Math.floor(state.deliveredWh) : 0,
+          ConnectorStatus: state ? connectorStatus(state, w) : 'Available',
+        };
+      }
+      case 'ups': {
+        const w = Math.round(m.upsW * jitter(spec.seed ^ 8, tMs, 0.02));
+        return {
+          W: w,
+          SoC: r1(model.upsSocAt(tMs)),
+          VIn: m.onBattery ? 0 : r1(volts + 2 * wave(9)),
+          VOut: r1(volts + 0.5 * wave(10)),
+          Hz: hz,
+          OnBattery: m.onBattery,
+          TmpCab: r1(24 + 6 * (w / (d.ratedW ?? 3000)) + 0.5 * wave(11)),
+          WH: counter(d.sn, 0),
+        };
+      }
+      default: {
+        const room = 21 + 0.35 * (m.outdoorC - 15) + 0.3 * wave(12);
+        return {
+          TmpAmb: r1(room),
+          RH: r1(Math.min(90, Math.max(15, 48 - 1.2 * (room - 22) + 2 * wave(13)))),
+        };
+      }
+    }
+  };
+  return spec.devices.map((d) => ({ sn: d.sn, points: render(d) }));
+}

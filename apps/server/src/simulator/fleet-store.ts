@@ -1,0 +1,129 @@
+/**
+ * Makes sure the demo fleet exists in the database (idempotent): sites owned by the demo owner
+ * (users.login_name = 'demo', created by the seed) with their devices. A site is recognised by its first
+ * device's serial number, so a restart, or a larger SIMULATOR_SITES, only adds what is missing.
+ * Device secrets are HMAC-SHA256(simulator secret, serial number); the simulator secret is generated once
+ * and kept in settings ('simulator_secret'); devices.secret_hash holds SHA-256 of each device secret.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { DbHandle } from '../db/client';
+import { hashDeviceSecret } from '../ingest/device-secret';
+import { type SiteSpec, siteSpec } from './catalog';
+
+/** Login name of the owner of the demo fleet. */
+export const DEMO_OWNER_LOGIN = 'demo';
+
+/** A demo site as stored: its spec plus database ids. */
+export interface FleetSite {
+  spec: SiteSpec;
+  stationId: number;
+  /** Device id per serial number. */
+  deviceIds: Record<string, number>;
+}
+
+/** Reads a JSON value of the settings table. */
+export async function readSetting<T>(db: DbHandle, key: string): Promise<T | undefined> {
+  const res = await db.query<{ value: T }>('SELECT value FROM settings WHERE key = $1', [key]);
+  return res.rows[0]?.value;
+}
+
+/** Writes a JSON value to the settings table. */
+export async function writeSetting(db: DbHandle, key: string, value: unknown): Promise<void> {
+  await db.query(
+    `INSERT INTO settings (key, value, updated_at) VALUES ($1, $2::jsonb, now())
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
+    [key, JSON.stringify(value)],
+  );
+}
+
+/** The simulator secret, created on first use (concurrent starts agree on one). */
+export async function simulatorSecret(db: DbHandle): Promise<string> {
+  await db.query(
+    `INSERT INTO settings (key, value) VALUES ('simulator_secret', $1::jsonb) ON CONFLICT (key) DO NOTHING`,
+    [JSON.stringify(randomBytes(32).toString('hex'))],
+  );
+  const secret = await readSetting<string>(db, 'simulator_secret');
+  if (!secret) throw new Error('simulator secret missing');
+  return secret;
+}
+
+/** The MQTT secret of a demo device. */
+export function deviceSecret(simSecret: string, sn: string): string {
+  return createHmac('sha256', simSecret).update(sn).digest('hex');
+}
+
+/**
+ * Creates what is missing of demo sites 0..count−1.
+ * @returns the sites, or null when there is no demo owner (seed not run): nothing to simulate.
+ */
+export async function ensureFleet(db: DbHandle, count: number): Promise<FleetSite[] | null> {
+  const owner = await db.query<{ id: number }>('SELECT id FROM users WHERE login_name = $1', [
+    DEMO_OWNER_LOGIN,
+  ]);
+  const ownerId = owner.rows[0]?.id;
+  if (ownerId === undefined) return null;
+  const secret = await simulatorSecret(db);
+  const specs = Array.from({ length: count }, (_, i) => siteSpec(i));
+  const existing = await db.query<{ serial_number: string; id: number; station_id: number }>(
+    'SELECT serial_number, id, station_id FROM devices WHERE serial_number = ANY($1::text[])',
+    [specs.flatMap((s) => s.devices.map((d) => d.sn))],
+  );
+  const bySn = new Map(existing.rows.map((r) => [r.serial_number, r]));
+
+  const sites: FleetSite[] = [];
+  for (const spec of specs) {
+    let stationId = bySn.get(spec.devices[0]!.sn)?.station_id;
+    if (stationId === undefined) {
+      const p = spec.place;
+      const res = await db.query<{ id: number }>(
+        `INSERT INTO stations (name, address, longitude, latitude, capacity_kw, system_type, template_code,
+           owner_id, time_zone, country, currency)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [
+          spec.name,
+          spec.address,
+          p.longitude,
+          p.latitude,
+          spec.capacityKw,
+          spec.systemType,
+          spec.kind,
+          ownerId,
+          p.timeZone,
+          p.country,
+          p.currency,
+        ],
+      );
+      stationId = res.rows[0]!.id;
+    }
+    const deviceIds: Record<string, number> = {};
+    for (const d of spec.devices) {
+      const found = bySn.get(d.sn);
+      if (found) {
+        deviceIds[d.sn] = found.id;
+        continue;
+      }
+      const res = await db.query<{ id: number }>(
+        `INSERT INTO devices (station_id, name, serial_number, comm_serial_number, device_type, model, manufacturer,
+           software_version, hardware_version, rated_power_w, capacity_wh, secret_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+        [
+          stationId,
+          d.name,
+          d.sn,
+          `LG${d.sn.slice(-8)}`,
+          d.type,
+          d.product.model,
+          d.product.manufacturer,
+          d.product.firmware,
+          d.product.hardware,
+          d.ratedW,
+          d.capacityWh,
+          hashDeviceSecret(deviceSecret(secret, d.sn)),
+        ],
+      );
+      deviceIds[d.sn] = res.rows[0]!.id;
+    }
+    sites.push({ spec, stationId, deviceIds });
+  }
+  return sites;
+}
