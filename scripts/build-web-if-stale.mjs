@@ -15,8 +15,15 @@ function newest(path) {
   return Math.max(st.mtimeMs, ...readdirSync(path).map((n) => newest(join(path, n))));
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contract/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/contract/src',
+];
 const srcTime = Math.max(...sources.map((s) => newest(join(root, s))));
-if (existsSync(built) && statSync(built).mtimeMs >= srcTime && !process.argv.includes('--force')) process.exit(0);
+if (existsSync(built) && statSync(built).mtimeMs >= srcTime && !process.argv.includes('--force'))
+  process.exit(0);
 console.log('[build] building the web app…');
 execSync('npm --workspace apps/web run build', { cwd: root, stdio: 'inherit' });

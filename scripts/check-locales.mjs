@@ -41,11 +41,10 @@ for (const lang of COMPLETE.filter((l) => l !== 'en-US')) {
     if (keys[key] === undefined || keys[key] === '') problems.push(`${lang}: missing ${key}`);
   }
 }
-const messages = readFileSync(join(root, 'packages/contract/src/messages.ts'), 'utf8');
-for (const line of messages.split('\n').filter((l) => /^\s+'[\w.]+': \{/.test(l))) {
-  for (const lang of COMPLETE) {
-    if (!line.includes(`'${lang}':`)) problems.push(`server message ${line.trim().split(':')[0]} lacks ${lang}`);
-  }
+// Node 24 strips the catalogue's types on import, so the check reads the real object, not its text.
+const { MESSAGES } = await import('../packages/contract/src/messages.ts');
+for (const [key, texts] of Object.entries(MESSAGES)) {
+  for (const lang of COMPLETE) if (!texts[lang]) problems.push(`server message ${key} lacks ${lang}`);
 }
 if (problems.length) {
   console.error(`Locale check failed (${problems.length}):\n  ${problems.slice(0, 50).join('\n  ')}`);

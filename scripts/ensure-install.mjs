@@ -13,9 +13,16 @@ for (const dir of ['apps', 'packages', 'tests']) {
 manifests.push(join(root, 'bench', 'package.json'), join(root, 'docs', 'package.json'));
 
 const newest = Math.max(...manifests.filter((f) => existsSync(f)).map((f) => statSync(f).mtimeMs));
-if (existsSync(marker) && statSync(marker).mtimeMs >= newest && existsSync(join(root, 'node_modules', '.bin', 'node'))) {
+if (
+  existsSync(marker) &&
+  statSync(marker).mtimeMs >= newest &&
+  existsSync(join(root, 'node_modules', '.bin', 'node'))
+) {
   process.exit(0);
 }
-const cmd = !existsSync(join(root, 'node_modules')) && existsSync(join(root, 'package-lock.json')) ? 'npm ci' : 'npm install';
+const cmd =
+  !existsSync(join(root, 'node_modules')) && existsSync(join(root, 'package-lock.json'))
+    ? 'npm ci'
+    : 'npm install';
 console.log(`[setup] ${cmd} (first run or changed dependencies)…`);
 execSync(`${cmd} --no-audit --no-fund`, { cwd: root, stdio: 'inherit' });

@@ -29,11 +29,18 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('locales', 'node', ['scripts/check-locales.mjs']);
 
 const vitestJson = join(out, 'vitest.json');
-run('unit, API and ingest tests', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+run('unit, API and ingest tests', 'vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? 1 : 0);
+  failed +=
+    r.numFailedTests +
+    (r.numTotalTestSuites > 0 && r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? 1 : 0);
 } else failed += 1;
 
 if (run('web build', 'node', ['scripts/build-web-if-stale.mjs'])) {
