@@ -154,6 +154,151 @@ export const MESSAGES = {
     'zh-CN': '两次输入密码不一致',
     'pt-BR': 'As duas senhas não coincidem',
   },
+  'validation.smtpHost': {
+    'en-US': 'Please enter a correct SMTP server address',
+    'zh-CN': '请输入正确的SMTP服务器地址',
+    'pt-BR': 'Informe um endereço de servidor SMTP correto',
+  },
+  'validation.port': {
+    'en-US': 'Please enter a port between 1 and 65535',
+    'zh-CN': '请输入 1 到 65535 之间的端口',
+    'pt-BR': 'Informe uma porta entre 1 e 65535',
+  },
+  'validation.ip': {
+    'en-US': 'Please enter a correct IP address',
+    'zh-CN': '请输入正确的IP地址',
+    'pt-BR': 'Informe um endereço IP correto',
+  },
+  'validation.idNumber': {
+    'en-US': 'Please enter a correct ID number',
+    'zh-CN': '请输入正确的身份证号码',
+    'pt-BR': 'Informe um número de documento correto',
+  },
+  'validation.code': {
+    'en-US': 'The verification code is 6 letters or digits',
+    'zh-CN': '验证码为 6 位字母或数字',
+    'pt-BR': 'O código de verificação tem 6 letras ou dígitos',
+  },
+  'validation.nameTaken': {
+    'en-US': 'This user name is already taken',
+    'zh-CN': '该用户名已被占用',
+    'pt-BR': 'Este nome de usuário já está em uso',
+  },
+  'validation.imageType': {
+    'en-US': 'Please choose a PNG, JPEG or WebP image',
+    'zh-CN': '请选择 PNG、JPEG 或 WebP 图片',
+    'pt-BR': 'Escolha uma imagem PNG, JPEG ou WebP',
+  },
+  'validation.imageSize': {
+    'en-US': 'The image must be at most {maxKb} KB',
+    'zh-CN': '图片不能超过 {maxKb} KB',
+    'pt-BR': 'A imagem deve ter no máximo {maxKb} KB',
+  },
+  'account.registered': {
+    'en-US': 'Registered',
+    'zh-CN': '注册成功',
+    'pt-BR': 'Cadastro realizado',
+    'cs-CZ': 'Registrace proběhla úspěšně',
+  },
+  'account.resetOk': {
+    'en-US': 'Reset succeeded',
+    'zh-CN': '重置成功',
+    'pt-BR': 'Redefinição realizada com sucesso',
+  },
+  'account.emailVerified': {
+    'en-US': 'E-mail verified',
+    'zh-CN': '邮箱验证成功',
+    'pt-BR': 'E-mail verificado',
+  },
+  'account.emailAlreadyVerified': {
+    'en-US': 'This e-mail is already verified',
+    'zh-CN': '邮箱已验证',
+    'pt-BR': 'Este e-mail já foi verificado',
+  },
+  'account.useOtherMethods': {
+    'en-US': 'Please use other methods to retrieve the password',
+    'zh-CN': '请使用其他方式找回密码',
+    'pt-BR': 'Use outros métodos para recuperar a senha',
+  },
+  'account.codeSent': {
+    'en-US': 'A verification code was sent to {address}',
+    'zh-CN': '验证码已发送至 {address}',
+    'pt-BR': 'Um código de verificação foi enviado para {address}',
+  },
+  'account.invalidCode': {
+    'en-US': 'Invalid verification code',
+    'zh-CN': '无效验证码',
+    'pt-BR': 'Código de verificação inválido',
+    'cs-CZ': 'Neplatný ověřovací kód',
+  },
+  'account.codeTooSoon': {
+    'en-US': 'Please wait {seconds} s before asking for another code',
+    'zh-CN': '请 {seconds} 秒后再获取验证码',
+    'pt-BR': 'Aguarde {seconds} s antes de pedir outro código',
+  },
+  'account.deleted': {
+    'en-US': 'Account deletion succeeded',
+    'zh-CN': '账号注销成功',
+    'pt-BR': 'Conta excluída com sucesso',
+  },
+  'account.passwordChanged': {
+    'en-US': 'Password changed; other sessions were signed out',
+    'zh-CN': '密码已修改，其他会话已退出',
+    'pt-BR': 'Senha alterada; as outras sessões foram encerradas',
+  },
+  'account.wrongPassword': {
+    'en-US': 'The current password is not correct',
+    'zh-CN': '当前密码不正确',
+    'pt-BR': 'A senha atual não está correta',
+  },
+  'common.cancelled': {
+    'en-US': 'Operation cancelled',
+    'zh-CN': '操作已取消',
+    'pt-BR': 'Operação cancelada',
+  },
+  'common.exportFailed': { 'en-US': 'Export failed', 'zh-CN': '导出失败', 'pt-BR': 'Falha na exportação' },
+  'device.alreadyOwned': {
+    'en-US': 'You already own the device',
+    'zh-CN': '您已拥有该设备',
+    'pt-BR': 'Você já possui este dispositivo',
+  },
+  'qr.expired': {
+    'en-US': 'The QR code has expired, please refresh it',
+    'zh-CN': '二维码已过期，请刷新',
+    'pt-BR': 'O código QR expirou, atualize-o',
+  },
+  'qr.notConfirmed': {
+    'en-US': 'The sign-in was not confirmed on the phone',
+    'zh-CN': '尚未在手机上确认登录',
+    'pt-BR': 'O acesso não foi confirmado no celular',
+  },
+  'mail.testSent': {
+    'en-US': 'Test mail queued for {address}',
+    'zh-CN': '测试邮件已加入发送队列：{address}',
+    'pt-BR': 'E-mail de teste enfileirado para {address}',
+  },
+  'mail.codeSubject': {
+    'en-US': 'Your verification code',
+    'zh-CN': '您的验证码',
+    'pt-BR': 'Seu código de verificação',
+  },
+  'mail.codeBody': {
+    'en-US':
+      'Your verification code is {code}. It is valid for 10 minutes and can be used once. If you did not ask for it, ignore this mail.',
+    'zh-CN': '您的验证码是 {code}，10 分钟内有效，仅可使用一次。如非本人操作，请忽略此邮件。',
+    'pt-BR':
+      'Seu código de verificação é {code}. Ele vale por 10 minutos e pode ser usado uma vez. Se você não o pediu, ignore este e-mail.',
+  },
+  'mail.testSubject': {
+    'en-US': 'Test mail from Energy Cloud',
+    'zh-CN': 'Energy Cloud 测试邮件',
+    'pt-BR': 'E-mail de teste do Energy Cloud',
+  },
+  'mail.testBody': {
+    'en-US': 'The SMTP settings work: this mail was delivered.',
+    'zh-CN': 'SMTP 设置可用：此邮件已成功送达。',
+    'pt-BR': 'As configurações SMTP funcionam: este e-mail foi entregue.',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -20,6 +21,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** bytea as a Node Buffer (Drizzle has no built-in bytea column). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -68,7 +75,88 @@ export const users = pgTable('users', {
   roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
   languageId: integer('language_id').notNull().default(1),
   disabled: boolean('disabled').notNull().default(false),
+  /** E-mail asked for by user/email/active, becoming `email` once its code is verified. */
+  pendingEmail: text('pending_email'),
+  /** Report subscription (spec §1): term in months and end, null without a plan. */
+  planMonths: smallint('plan_months'),
+  planExpiresAt: tz('plan_expires_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+/**
+ * E-mail verification codes (issue 3 §10): only a hash is stored, bound to purpose and address,
+ * single-use (usedAt), dead after expiresAt, at most 3 wrong tries.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** register | email_verify | password_back */
+    purpose: text('purpose').notNull(),
+    address: text('address').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: smallint('tries').notNull().default(0),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('verification_codes_lookup').on(t.purpose, t.address)],
+);
+
+/** Transactional outbox of outgoing mail: written in the request's transaction, delivered by a job. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** pending | sent | failed (gave up after the last retry) */
+    state: text('state').notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    sentAt: tz('sent_at'),
+  },
+  (t) => [index('mail_outbox_due').on(t.state, t.nextAttemptAt)],
+);
+
+/** Avatar images, kept in the database so every API node can serve them. */
+export const userAvatars = pgTable('user_avatars', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mime: text('mime').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** QR-code sign-in hand-offs (spec §7, issue 3 §5): waiting → scanned → confirmed | expired. */
+export const qrLogins = pgTable('qr_logins', {
+  id: text('id').primaryKey(),
+  tscodeHash: text('tscode_hash').notNull(),
+  state: text('state').notNull().default('waiting'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  getTokenHash: text('get_token_hash'),
+  browser: text('browser').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  expiresAt: tz('expires_at').notNull(),
+  consumedAt: tz('consumed_at'),
+});
+
+/** Mobile app versions shown by /download/app and /update/version (app/version/last). */
+export const appVersions = pgTable('app_versions', {
+  id: serial('id').primaryKey(),
+  platform: text('platform').notNull(),
+  versionName: text('version_name').notNull(),
+  versionCode: integer('version_code').notNull(),
+  downloadUrl: text('download_url'),
+  releaseNotes: text('release_notes').notNull(),
+  forceUpdate: boolean('force_update').notNull().default(false),
+  publishedAt: tz('published_at').notNull().defaultNow(),
 });
 
 /** Sessions: the token itself is never stored, only its SHA-256 (issue 3 §10). */

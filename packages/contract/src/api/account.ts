@@ -1,0 +1,135 @@
+/**
+ * Account calls of issue 3 (spec §7 User): registration, e-mail verification, password retrieval,
+ * personal centre. Every password travels RSA-OAEP-encrypted (`encryptedPassword`, base64, see auth.ts);
+ * the *Form schemas are what the person types (the web validates them before encrypting, the server
+ * validates the decrypted values with the same schemas).
+ */
+import { z } from 'zod';
+import { SUBSCRIPTION_PLANS } from '../constants';
+import {
+  emailField,
+  loginNameField,
+  optionalPhoneField,
+  optionalText,
+  passwordField,
+  passwordPair,
+  text,
+  validCodeField,
+} from '../validation';
+import { languageIdField } from './common';
+
+/** A password as sent on the wire: base64 RSA-OAEP ciphertext (never plaintext). */
+export const encryptedPassword = z.string().min(1, { error: 'validation.required' }).max(2048);
+
+/** The registration form (plaintext, before encryption). userName is the login name. */
+export const RegisterFormSchema = passwordPair(
+  z.object({
+    userName: loginNameField,
+    nickname: optionalText(50),
+    email: emailField,
+    phone: optionalPhoneField,
+    password: passwordField,
+    confirmPassword: z.string(),
+  }),
+  (v) => v.userName,
+);
+export type RegisterForm = z.infer<typeof RegisterFormSchema>;
+
+/** POST /owner_api/webpvesc/ajax/register and register/check: the form with encrypted passwords. */
+export const RegisterBodySchema = z.object({
+  userName: loginNameField,
+  nickname: optionalText(50),
+  email: emailField,
+  phone: optionalPhoneField,
+  password: encryptedPassword,
+  confirmPassword: encryptedPassword,
+  languageId: languageIdField,
+});
+/** data of register: the new account; a code went to its e-mail (state unverified). */
+export const RegisteredSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
+
+/** POST /owner_api/auth/owner/register/verifyUserName. */
+export const VerifyUserNameBodySchema = z.object({ userName: loginNameField, languageId: languageIdField });
+export const UserNameAvailabilitySchema = z.object({ available: z.boolean() });
+
+/**
+ * POST user/email/verify. Signed in: validCode alone (the caller's pending e-mail). Right after
+ * registration, before the first sign-in: userName + validCode.
+ */
+export const EmailVerifyBodySchema = z.object({
+  validCode: validCodeField,
+  userName: loginNameField.optional(),
+  languageId: languageIdField,
+});
+/** GET user/email/active?email=: sends a code to `email` (becomes the caller's e-mail once verified). */
+export const EmailActiveQuerySchema = z.object({ email: emailField, languageId: languageIdField });
+/** data of a code send: where it went (masked) and when another may be asked for. */
+export const CodeSentSchema = z.object({ maskedAddress: z.string(), resendAfterSeconds: z.number().int() });
+
+/** POST user/password/back: without validCode sends a code to the account's verified e-mail; with it, checks it. */
+export const PasswordBackBodySchema = z.object({
+  userName: loginNameField,
+  validCode: validCodeField.optional(),
+  languageId: languageIdField,
+});
+/** data of password/back: a code was sent, or (with a right code) a single-use reset ticket. */
+export const PasswordBackSchema = z.union([CodeSentSchema, z.object({ resetTicket: z.string() })]);
+/** POST user/password/resert: new password with the ticket from password/back. */
+export const PasswordResetBodySchema = z.object({
+  userName: loginNameField,
+  resetTicket: z.string().min(16).max(200),
+  password: encryptedPassword,
+  confirmPassword: encryptedPassword,
+  languageId: languageIdField,
+});
+/** The reset form (plaintext). */
+export const PasswordResetFormSchema = passwordPair(
+  z.object({ userName: loginNameField, password: passwordField, confirmPassword: z.string() }),
+  (v) => v.userName,
+);
+
+/** POST user/info/edit: the personal centre's fields (spec §3 User). */
+export const UserInfoEditBodySchema = z.object({
+  userName: text(2, 50),
+  nickname: optionalText(50),
+  phone: optionalPhoneField,
+  timeZone: z.string().min(1, { error: 'validation.required' }).max(64),
+  languageId: languageIdField,
+});
+/** POST user/password/edit: other sessions end (issue 3 §10). */
+export const PasswordEditBodySchema = z.object({
+  oldPassword: encryptedPassword,
+  password: encryptedPassword,
+  confirmPassword: encryptedPassword,
+  languageId: languageIdField,
+});
+/** The change-password form (plaintext). */
+export const PasswordEditFormSchema = passwordPair(
+  z.object({
+    userName: z.string(),
+    oldPassword: z.string().min(1, { error: 'validation.required' }),
+    password: passwordField,
+    confirmPassword: z.string(),
+  }),
+  (v) => v.userName,
+);
+/** POST user/delete: deletes the caller's account, its sites and devices, after the password. */
+export const AccountDeleteBodySchema = z.object({ password: encryptedPassword, languageId: languageIdField });
+
+/** Avatar upload limits (POST user/avatar, multipart field `file`). */
+export const AVATAR_MAX_BYTES = 512 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AvatarSchema = z.object({ avatar: z.string() });
+
+/** GET user/plans: report subscription plans (spec §1, §9) and the caller's current one. */
+export const PlansSchema = z.object({
+  plans: z.array(z.object({ months: z.number().int(), yuanPerYear: z.number() })),
+  current: z.object({ months: z.number().int(), expiresAt: z.string() }).nullable(),
+  /** 1 standard, 2 premium, 3 protocol, 4 fourth; changes go through customer service. */
+  usertype: z.number().int(),
+});
+export const PLAN_OPTIONS = SUBSCRIPTION_PLANS;

@@ -1,0 +1,150 @@
+/**
+ * Administrator console calls (issue 3 §6), under /owner_api/webpvesc/ajax/manage. Every one needs the
+ * 'admin' role; others get 无操作权限 (40300).
+ */
+import { z } from 'zod';
+import { optionalText, portField, smtpHostField, text } from '../validation';
+import { idParam, languageIdField, queryBool } from './common';
+
+export const ADMIN_ROLE = 'admin';
+/** User types of spec §3: 1 standard, 2 premium, 3 protocol (agreement), 4 fourth. */
+export const USER_TYPES = [1, 2, 3, 4] as const;
+
+export const PageQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  filterText: z.string().max(90).optional(),
+  languageId: languageIdField,
+});
+
+/** GET manage/users row. */
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  loginName: z.string(),
+  userName: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  usertype: z.number().int(),
+  roles: z.array(z.string()),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  stationCount: z.number().int(),
+});
+export const AdminUserPageSchema = z.object({ rows: z.array(AdminUserSchema), total: z.number().int() });
+/** POST manage/users/edit: change a user's type or disable/enable it (disabling ends its sessions). */
+export const AdminUserEditBodySchema = z.object({
+  userId: z.number().int().positive(),
+  usertype: z.union(USER_TYPES.map((t) => z.literal(t))).optional(),
+  disabled: z.boolean().optional(),
+  languageId: languageIdField,
+});
+
+/** SMTP settings (spec §3). The password is write-only: GET answers `hasPassword`. */
+export const SMTP_SECURITY = ['none', 'ssl', 'tls'] as const;
+export const SmtpSettingsBodySchema = z.object({
+  host: smtpHostField,
+  port: portField,
+  security: z.enum(SMTP_SECURITY),
+  username: optionalText(90),
+  /** Omitted or empty keeps the stored password. */
+  password: z.string().max(200).optional(),
+  fromAddress: z.string().trim().email({ error: 'validation.email' }),
+  languageId: languageIdField,
+});
+export const SmtpSettingsSchema = z.object({
+  configured: z.boolean(),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  security: z.enum(SMTP_SECURITY).nullable(),
+  username: z.string().nullable(),
+  hasPassword: z.boolean(),
+  fromAddress: z.string().nullable(),
+});
+export type SmtpSettings = z.infer<typeof SmtpSettingsSchema>;
+/** POST manage/smtp/test: queues a test mail to `to`. */
+export const SmtpTestBodySchema = z.object({
+  to: z.string().trim().email({ error: 'validation.email' }),
+  languageId: languageIdField,
+});
+
+/** GET manage/outbox row: what the mail sender holds (without SMTP, this is where mail can be read). */
+export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
+export const OutboxMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  state: z.enum(OUTBOX_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export const OutboxPageSchema = z.object({ rows: z.array(OutboxMailSchema), total: z.number().int() });
+
+/** POST manage/languages/edit: rename a language (the list itself is fixed by the app's translations). */
+export const LanguageEditBodySchema = z.object({
+  id: z.number().int(),
+  languageName: text(2, 50),
+  languageId: languageIdField,
+});
+
+/** Dictionaries (spec §3 keys sys_timezone, sys_currencysymbol). */
+export const AdminDictionaryItemSchema = z.object({
+  id: z.number().int(),
+  dictType: z.string(),
+  dictLabel: z.string(),
+  dictValue: z.string(),
+  sort: z.number().int(),
+});
+export const AdminDictionaryQuerySchema = PageQuerySchema.extend({ dictType: z.string().max(50).optional() });
+export const AdminDictionaryPageSchema = z.object({
+  rows: z.array(AdminDictionaryItemSchema),
+  total: z.number().int(),
+});
+export const DictionaryEditBodySchema = z.object({
+  id: z.number().int().optional(),
+  dictType: z.enum(['sys_timezone', 'sys_currencysymbol']),
+  dictLabel: text(1, 90),
+  dictValue: text(1, 90),
+  sort: z.number().int().min(0).max(100000).default(0),
+  languageId: languageIdField,
+});
+export const DictionaryDeleteBodySchema = z.object({ id: z.number().int(), languageId: languageIdField });
+
+/** App versions: what /download/app and /update/version show (GET app/version/last, public). */
+export const APP_PLATFORMS = ['android', 'ios'] as const;
+export const AppVersionSchema = z.object({
+  id: z.number().int(),
+  platform: z.enum(APP_PLATFORMS),
+  versionName: z.string(),
+  versionCode: z.number().int(),
+  downloadUrl: z.string().nullable(),
+  releaseNotes: z.string(),
+  forceUpdate: z.boolean(),
+  publishedAt: z.string(),
+});
+export type AppVersion = z.infer<typeof AppVersionSchema>;
+export const AppVersionCreateBodySchema = z.object({
+  platform: z.enum(APP_PLATFORMS),
+  versionName: z
+    .string()
+    .trim()
+    .regex(/^V?\d+(\.\d+){1,3}$/, { error: 'common.illegalInput' }),
+  versionCode: z.number().int().positive(),
+  downloadUrl: z.union([z.literal(''), z.string().url({ error: 'validation.url' })]).optional(),
+  releaseNotes: text(1, 2000),
+  forceUpdate: z.boolean().default(false),
+  languageId: languageIdField,
+});
+/** GET app/version/last?platform=: the newest version per platform (both when platform is omitted). */
+export const AppVersionLastQuerySchema = z.object({
+  platform: z.enum(APP_PLATFORMS).optional(),
+  languageId: languageIdField,
+});
+export const AppVersionLastSchema = z.array(AppVersionSchema);
+export const IdQuerySchema = z.object({
+  id: idParam,
+  languageId: languageIdField,
+  all: queryBool.optional(),
+});

@@ -1,0 +1,131 @@
+/**
+ * Spec §5 validation rules as zod pieces, shared by the web's forms and the server's routes so both
+ * sides refuse the same input with the same message (keys of messages.ts, translated per language).
+ */
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+/** Spec §5 "No < or > allowed": every free-text field gets it. */
+export const noAngle = (s: z.ZodString) => s.refine((v) => !/[<>]/.test(v), { error: 'validation.noAngle' });
+
+/** Free text of `min`..`max` characters without < or > (spec §5 lengths 2, 6, 20, 50, 90). */
+export const text = (min: number, max: number) =>
+  noAngle(
+    z
+      .string()
+      .trim()
+      .min(min, { error: min <= 1 ? 'validation.required' : 'validation.length' })
+      .max(max, { error: 'validation.length' }),
+  );
+
+/** Optional free text: empty string or missing means "not given" (stored as null). */
+export const optionalText = (max: number) =>
+  z
+    .union([z.literal(''), noAngle(z.string().trim().max(max, { error: 'validation.length' }))])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** Login name: letters, digits and underscore only (仅能输入英文字母，数字以及下划线), 2–20 characters. */
+export const loginNameField = z
+  .string()
+  .trim()
+  .min(2, { error: 'validation.length' })
+  .max(20, { error: 'validation.length' })
+  .regex(/^[A-Za-z0-9_]+$/, { error: 'validation.name' });
+
+const EMAIL_RE =
+  /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+/** E-mail address (请输入正确的邮箱地址), required. */
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(90, { error: 'validation.length' })
+  .regex(EMAIL_RE, { error: 'validation.email' });
+/** E-mail, empty allowed (spec §5: "empty allowed, otherwise pattern check"). */
+export const optionalEmailField = z
+  .union([
+    z.literal(''),
+    z.string().trim().max(90, { error: 'validation.length' }).regex(EMAIL_RE, { error: 'validation.email' }),
+  ])
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** Mainland mobile (11 digits from 1[3-9]) or landline with area code, e.g. 010-1234567. */
+export const PHONE_RE = /^(?:1[3-9]\d{9}|0\d{2,3}-\d{7,8})$/;
+export const optionalPhoneField = z
+  .union([z.literal(''), z.string().trim().regex(PHONE_RE, { error: 'validation.phone' })])
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** URL (请输入正确的URL地址), optional. */
+export const optionalUrlField = z
+  .union([z.literal(''), z.string().trim().max(500).url({ error: 'validation.url' })])
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/** Dotted IPv4 address. */
+export const IPV4_RE = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const HOST_RE =
+  /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$|^localhost$/;
+/** SMTP server address: a host name or an IPv4 address. */
+export const smtpHostField = z
+  .string()
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .refine((v) => IPV4_RE.test(v) || HOST_RE.test(v), { error: 'validation.smtpHost' });
+/** TCP port, 1–65535 (cannot be empty). */
+export const portField = z.coerce
+  .number({ error: 'validation.required' })
+  .int({ error: 'validation.port' })
+  .min(1, { error: 'validation.port' })
+  .max(65535, { error: 'validation.port' });
+
+/** 18-character mainland resident ID number with its ISO 7064 check character. */
+export function isIdNumber(v: string): boolean {
+  if (!/^\d{17}[\dXx]$/.test(v)) return false;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(v[i]), 0);
+  return '10X98765432'[sum % 11] === v[17]!.toUpperCase();
+}
+
+/** How many of the 4 kinds (uppercase, lowercase, digits, special) a password uses. */
+export function passwordKinds(pw: string): number {
+  return [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(pw)).length;
+}
+
+/** Password rules of spec §5 except "not the user name" (see `passwordPair`): ≥ 8 chars, 3 of 4 kinds. */
+export const passwordField = z
+  .string()
+  .min(1, { error: 'validation.required' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordLength' })
+  .max(128, { error: 'validation.length' })
+  .refine((v) => passwordKinds(v) >= 3, { error: 'validation.passwordKinds' });
+
+/**
+ * Adds the cross-field rules to a form with `password`, `confirmPassword` and a user name field:
+ * not equal to the user name, both entries equal (两次输入密码不一致).
+ */
+export function passwordPair<
+  T extends z.ZodObject<{ password: z.ZodType<string>; confirmPassword: z.ZodType<string> }>,
+>(schema: T, userNameOf: (v: z.infer<T>) => string | undefined) {
+  return schema
+    .refine((v) => v.password.toLowerCase() !== (userNameOf(v) ?? '').toLowerCase(), {
+      error: 'validation.passwordIsName',
+      path: ['password'],
+    })
+    .refine((v) => v.password === v.confirmPassword, {
+      error: 'validation.passwordMismatch',
+      path: ['confirmPassword'],
+    });
+}
+
+/** E-mail verification code: 6 letters or digits, case-sensitive (spec §5). */
+export const validCodeField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{6}$/, { error: 'validation.code' });
