@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from '../modules/account/routes';
+import { adminRoutes } from '../modules/admin/routes';
 import { alarmRoutes } from '../modules/alarms/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { generalRoutes } from '../modules/general/routes';
+import { mailRoutes } from '../modules/mail/routes';
+import { profileRoutes } from '../modules/profile/routes';
+import { qrRoutes } from '../modules/qr/routes';
 import { stationRoutes } from '../modules/stations/routes';
 import { telemetryRoutes } from '../modules/telemetry/routes';
 import { userRoutes } from '../modules/users/routes';
@@ -15,6 +20,11 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await generalRoutes(api, ctx);
   await authRoutes(api, ctx);
   await userRoutes(api, ctx);
+  await accountRoutes(api, ctx);
+  await profileRoutes(api, ctx);
+  await qrRoutes(api, ctx);
+  await adminRoutes(api, ctx);
+  await mailRoutes(api, ctx);
   await stationRoutes(api, ctx);
   await telemetryRoutes(api, ctx);
   await alarmRoutes(api, ctx);
