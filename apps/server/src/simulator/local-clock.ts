@@ -3,6 +3,7 @@
  * UTC offset is looked up once per UTC hour (zone transitions fall on hour boundaries in every zone the
  * fleet uses) and the calendar fields once per local day.
  */
+import { offsetAt } from '../shared/zoned-time';
 import { dayOfYear } from './solar';
 
 /** Local calendar fields of one instant. */
@@ -23,32 +24,16 @@ export interface LocalTime {
 
 /** The clock of one IANA time zone. */
 export function createLocalClock(timeZone: string): (tMs: number) => LocalTime {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
   let hourKey = Number.NaN;
   let offsetMin = 0;
   let dayKey = Number.NaN;
   let day = { month: 0, doy: 1, weekday: 4 };
 
-  const offsetAt = (tMs: number): number => {
-    const p: Record<string, number> = {};
-    for (const part of fmt.formatToParts(new Date(tMs))) p[part.type] = Number(part.value);
-    const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!);
-    return Math.round((asUtc - Math.floor(tMs / 60_000) * 60_000) / 60_000);
-  };
-
   return (tMs: number): LocalTime => {
     const h = Math.floor(tMs / 3_600_000);
     if (h !== hourKey) {
       hourKey = h;
-      offsetMin = offsetAt(h * 3_600_000);
+      offsetMin = Math.round(offsetAt(h * 3_600_000, timeZone) / 60_000);
     }
     const localMin = Math.floor(tMs / 60_000) + offsetMin;
     const dayIndex = Math.floor(localMin / 1440);

@@ -11,8 +11,8 @@ import { type TelemetryRow, writeSamples } from '../ingest/writer';
 import type { DeviceRow, StationRow } from '../modules/access/repo';
 import { loginAs } from '../modules/auth/test-login';
 import { localDayRange } from '../modules/telemetry/bucket-edges';
-import { localParts, parseLocalDate } from '../modules/telemetry/zoned-time';
 import { hashPassword } from '../security/password';
+import { localParts, parseLocalDate } from '../shared/zoned-time';
 
 /** Password of every user built here unless a test gives another. */
 export const TEST_PASSWORD = 'Test@Pass2024';

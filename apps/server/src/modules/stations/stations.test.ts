@@ -2,6 +2,7 @@ import type { StationTemplate } from '@ems/contract/api/dictionary';
 import type { StationBaseInfo, StationList } from '@ems/contract/api/station';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_TEMPLATES } from '../../db/seed/reference';
+import { localToday } from '../../shared/zoned-time';
 import {
   buildAlarm,
   buildDevice,
@@ -11,7 +12,6 @@ import {
   writeSyntheticDay,
 } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { localToday } from '../telemetry/zoned-time';
 
 const BASE = '/owner_api/webpvesc/ajax/station';
 

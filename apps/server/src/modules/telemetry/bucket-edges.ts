@@ -3,7 +3,7 @@
  * hours long on DST days, so buckets are stepped in real time from the local day's start, and
  * day/month/year buckets start at local midnights.
  */
-import { formatLocalDate, localParts, startOfLocalDay } from './zoned-time';
+import { formatLocalDate, localParts, startOfLocalDay } from '../../shared/zoned-time';
 
 /** One bucket: [start, end) in epoch ms, and its label in local time. */
 export interface Bucket {

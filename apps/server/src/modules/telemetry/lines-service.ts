@@ -4,11 +4,11 @@ import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { illegalInput } from '../../http/errors';
+import { localToday, parseLocalDate } from '../../shared/zoned-time';
 import { requireDeviceOfStation, requireStationAccess } from '../access/station-access';
 import { bucketIndexOf, dayBuckets } from './bucket-edges';
 import { applyPowerUnit, type DeviceBuckets, deviceSeries, siteSeries } from './line-series';
 import { loadRollupPower, loadStationDevices } from './repo';
-import { localToday, parseLocalDate } from './zoned-time';
 
 /** Query of lines as the contract's LinesQuerySchema parses it (the fields used here). */
 export interface LinesQuery {

@@ -1,9 +1,9 @@
 import type { Lines } from '@ems/contract/api/station';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localToday } from '../../shared/zoned-time';
 import { buildDevice, buildStation, buildUser, signIn, writeSyntheticDay } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { buildKnownSite, KNOWN_PROFILE, type KnownSite } from './known-site.fixture';
-import { localToday } from './zoned-time';
 
 const URL_ = '/owner_api/webpvesc/ajax/station/lines';
 const TZ = 'Europe/Berlin';

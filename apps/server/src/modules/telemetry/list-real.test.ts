@@ -1,8 +1,8 @@
 import type { StationReal } from '@ems/contract/api/station';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localToday, startOfDayAt } from '../../shared/zoned-time';
 import { buildDevice, buildStation, buildUser, signIn, writeSyntheticDay } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { localToday, startOfDayAt } from './zoned-time';
 
 const URL_ = '/owner_api/webpvesc/ajax/station/list/real';
 const TZ = 'America/Sao_Paulo';

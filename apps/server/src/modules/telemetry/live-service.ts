@@ -7,12 +7,12 @@ import type { EnergyFlow, EnergyTotals } from '@ems/contract/api/station';
 import { DEVICE_OFFLINE_AFTER_MS } from '@ems/contract/constants';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
+import { startOfDayAt } from '../../shared/zoned-time';
 import type { StationRow } from '../access/repo';
 import { baselineCacheOf } from './baseline-cache';
 import { counterDelta } from './counter-delta';
 import { deriveFlow, deriveTotals, meanSoc, sumByType } from './energy-flow';
 import { type BaselineRequest, type LiveDeviceRow, loadLiveDevices } from './repo';
-import { startOfDayAt } from './zoned-time';
 
 /** A device's latest values plus its state and today's counter energy (Wh). */
 export interface LiveDevice extends LiveDeviceRow {

@@ -7,13 +7,13 @@ import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { illegalInput } from '../../http/errors';
+import { localParts, localToday, parseLocalDate } from '../../shared/zoned-time';
 import { requireStationAccess } from '../access/station-access';
 import { type StatisticsType, statisticsBuckets } from './bucket-edges';
 import { type CounterReadings, counterDeltas } from './counter-delta';
 import { deriveTotals, sumByType } from './energy-flow';
 import { selfConsumption, selfSufficiency } from './energy-ratios';
 import { firstDataAt, loadCounterBaselines, loadCounterBuckets, loadStationDevices } from './repo';
-import { localParts, localToday, parseLocalDate } from './zoned-time';
 
 /** Query of statistics as the contract's StatisticsQuerySchema parses it. */
 export interface StatisticsQuery {
