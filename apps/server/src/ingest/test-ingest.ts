@@ -5,11 +5,13 @@
  * messages, and device authentication is the external broker's business).
  */
 import { randomBytes } from 'node:crypto';
+import type { DeviceType } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
+import { buildDevice, buildStation } from '../test/factories';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker';
 import { hashDeviceSecret } from './device-secret';
 import { type Ingest, startIngest } from './ingest';
@@ -41,23 +43,15 @@ export interface TestIngest {
   stop(): Promise<void>;
 }
 
-/** Creates a site (owned by `ownerId`, else by a new user) and returns its id. */
+/** Creates a PV site in Europe/Prague (owned by `ownerId`, else by a new user) and returns its id. */
 export async function createTestStation(db: DbHandle, ownerId?: number): Promise<number> {
-  let owner = ownerId;
-  if (owner === undefined) {
-    const u = await db.query<{ id: number }>(
-      "INSERT INTO users (login_name, user_name, password_hash) VALUES ($1, $1, 'x') RETURNING id",
-      [`owner_${randomBytes(5).toString('hex')}`],
-    );
-    owner = u.rows[0]!.id;
-  }
-  const s = await db.query<{ id: number }>(
-    `INSERT INTO stations (name, address, longitude, latitude, capacity_kw, system_type, template_code, owner_id,
-       time_zone, country) VALUES ('Test site', 'Test street 1', 14.42, 50.08, 10, 1, 'pv', $1, 'Europe/Prague', 'CZ')
-     RETURNING id`,
-    [owner],
-  );
-  return s.rows[0]!.id;
+  const station = await buildStation(db, {
+    ...(ownerId === undefined ? {} : { ownerId }),
+    name: 'Test site',
+    timeZone: 'Europe/Prague',
+    country: 'CZ',
+  });
+  return station.id;
 }
 
 /** Creates a device of `type` (on a new site unless `stationId`) with a fresh serial number and secret. */
@@ -65,12 +59,14 @@ export async function createTestDevice(db: DbHandle, type: string, stationId?: n
   const station = stationId ?? (await createTestStation(db));
   const sn = `T${randomBytes(6).toString('hex').toUpperCase()}`;
   const secret = randomBytes(24).toString('base64url');
-  const d = await db.query<{ id: number }>(
-    `INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [station, `Test ${type}`, sn, type, hashDeviceSecret(secret)],
-  );
-  return { id: d.rows[0]!.id, sn, secret, stationId: station };
+  const device = await buildDevice(db, {
+    stationId: station,
+    deviceType: type as DeviceType,
+    name: `Test ${type}`,
+    serialNumber: sn,
+    secretHash: hashDeviceSecret(secret),
+  });
+  return { id: device.id, sn, secret, stationId: station };
 }
 
 /** Starts broker (unless MQTT_URL) and ingest against `db`. */
