@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly httpStatus = 200,
     readonly params: Record<string, string | number> = {},
     readonly headers: Record<string, string> = {},
+    /** `data` of the error envelope, e.g. `{field}` naming the input that failed (spec §5). */
+    readonly data: unknown = null,
   ) {
     super(msgKey);
   }
@@ -20,6 +22,9 @@ export class AppError extends Error {
 /** 无操作权限: the caller may not touch this id. Also used for missing ids so callers cannot probe. */
 export const noPermission = () => new AppError(Status.NO_PERMISSION, 'common.noPermission', 403);
 export const illegalInput = () => new AppError(Status.ILLEGAL_INPUT, 'common.illegalInput', 400);
+/** 非法输入 of one field: `msgKey` names the failed rule, `data.field` the field (HTTP 400, as zod errors). */
+export const fieldError = (msgKey: MessageKey, field: string, params: Record<string, string | number> = {}) =>
+  new AppError(Status.ILLEGAL_INPUT, msgKey, 400, params, {}, { field });
 export const notFound = () => new AppError(Status.NOT_FOUND, 'common.notFound', 404);
 export const outOfRange = () => new AppError(Status.OUT_OF_RANGE, 'common.outOfRange', 400);
 export const loggedOut = () => new AppError(Status.LOGGED_OUT, 'auth.loggedOut', 401);

@@ -1,5 +1,105 @@
+/**
+ * Administrator console calls (issue 3 §6) under /owner_api/webpvesc/ajax/manage: users, languages,
+ * dictionaries, app versions. Every one needs the admin role (40300 无操作权限 otherwise); the
+ * public app/version/last sits outside that scope.
+ */
+import {
+  AdminUserEditBodySchema,
+  AdminUserPageSchema,
+  AdminUserSchema,
+  LanguageEditBodySchema,
+  PageQuerySchema,
+} from '@ems/contract/api/admin';
+import { LanguageListSchema, LanguageSchema } from '@ems/contract/api/common';
+import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../http/context';
+import { ok } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import { requireAdmin } from '../access/require-admin';
+import { createAuthService } from '../auth/service';
+import { listLanguages } from '../general/repo';
+import { adminAppVersionRoutes, publicAppVersionRoutes } from './app-version-routes';
+import { adminDictionaryRoutes } from './dictionary-routes';
+import { renameLanguage } from './language-repo';
+import { editUser } from './service';
+import { findUserPage } from './users-repo';
 
-/** PLACEHOLDER (helper F replaces). */
-export async function adminRoutes(_api: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** Path prefix of the console's calls. */
+export const MANAGE = '/webpvesc/ajax/manage';
+
+/** Registers the console routes (admin-only scope) and the public app/version/last. */
+export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  await publicAppVersionRoutes(api, ctx);
+  await api.register(async (scope) => {
+    // preValidation: after the token hook and body parsing (so msg follows a body languageId), before
+    // validation, so a non-admin is refused whatever it sent.
+    scope.addHook('preValidation', async (request) => requireAdmin(request.user));
+    await manageUserRoutes(scope, ctx);
+    await adminDictionaryRoutes(scope, ctx);
+    await adminAppVersionRoutes(scope, ctx);
+  });
+}
+
+/** manage/users, manage/users/edit, manage/languages, manage/languages/edit. */
+async function manageUserRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.db.db;
+  const auth = createAuthService({ db: ctx.db, config: ctx.config });
+  const tags = ['admin'];
+  r.get(
+    `${MANAGE}/users`,
+    {
+      schema: {
+        tags,
+        summary: 'Users matching filterText (login name, user name, e-mail), with their station counts',
+        querystring: PageQuerySchema,
+        response: { 200: envelopeOf(AdminUserPageSchema) },
+      },
+    },
+    async (request) => ok(request, await findUserPage(db, request.query)),
+  );
+  r.post(
+    `${MANAGE}/users/edit`,
+    {
+      schema: {
+        tags,
+        summary: 'Change a user’s type or disable it (disabling ends its sessions at once)',
+        body: AdminUserEditBodySchema,
+        response: { 200: envelopeOf(AdminUserSchema) },
+      },
+    },
+    async (request) =>
+      ok(request, await editUser({ db, forgetUser: auth.forgetUser }, request.user, request.body)),
+  );
+  r.get(
+    `${MANAGE}/languages`,
+    {
+      schema: {
+        tags,
+        summary: 'Languages',
+        querystring: z.object({ languageId: z.coerce.number().int().optional() }),
+        response: { 200: envelopeOf(LanguageListSchema) },
+      },
+    },
+    async (request) => ok(request, await listLanguages(db)),
+  );
+  r.post(
+    `${MANAGE}/languages/edit`,
+    {
+      schema: {
+        tags,
+        summary: 'Rename a language',
+        body: LanguageEditBodySchema,
+        response: { 200: envelopeOf(LanguageSchema) },
+      },
+    },
+    async (request) => {
+      const language = await renameLanguage(db, request.body.id, request.body.languageName);
+      if (!language) throw notFound();
+      return ok(request, language);
+    },
+  );
+}

@@ -10,9 +10,9 @@ import { tooManyRequests } from '../../http/errors';
 import { verifyDummy, verifyPassword } from '../../security/password';
 import type { FailureLimiter } from '../../security/rate-limiter';
 import { decryptPassword, type ServerKeyPair } from '../../security/rsa-keys';
-import { newSessionToken } from '../../security/session-token';
 import { accountDisabled, loginFailed, passwordNotEncrypted } from './errors';
-import { deleteDeadSessions, findLoginAccount, insertSession } from './repo';
+import { openSession } from './open-session';
+import { findLoginAccount } from './repo';
 
 /** One sign-in attempt. `password` is the base64 RSA-OAEP ciphertext the browser sent. */
 export interface LoginAttempt {
@@ -32,9 +32,6 @@ export interface LoginDeps {
   perAccount: FailureLimiter;
   perIp: FailureLimiter;
 }
-
-/** Revoked and expired sessions are kept this long (for support questions), then pruned at sign-in. */
-const DEAD_SESSION_KEEP_MS = 7 * 24 * 3600_000;
 
 /**
  * Verifies an attempt and opens a session.
@@ -83,17 +80,11 @@ export async function login(deps: LoginDeps, attempt: LoginAttempt, log: Fastify
   }
   await deps.perAccount.reset(accountKey);
 
-  const now = Date.now();
-  const { token, tokenHash } = newSessionToken();
-  const minutes = deps.config.TOKEN_EXPIRES_MINUTES;
-  await deleteDeadSessions(deps.db, account.id, new Date(now - DEAD_SESSION_KEEP_MS));
-  await insertSession(deps.db, {
+  const token = await openSession(deps.db, deps.config, {
     userId: account.id,
-    tokenHash,
-    expiresAt: new Date(now + minutes * 60_000),
     ip,
-    userAgent: attempt.userAgent?.slice(0, 300) ?? null,
+    userAgent: attempt.userAgent,
   });
   log.info({ loginName, ip, userId: account.id, adminOnly: attempt.adminOnly }, 'signed in');
-  return { access_token: token, expires_in: minutes };
+  return token;
 }

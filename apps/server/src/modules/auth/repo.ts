@@ -1,5 +1,5 @@
 /** SQL of sign-in and sessions (tables users, sessions). */
-import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 
@@ -83,4 +83,24 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
 /** Marks a session revoked now (a no-op when it already is). */
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Revokes every live session of a user, except `keepSessionId` when given (a password change keeps the
+ * caller's own). Callers must also call AuthService.forgetUser so cached copies die at once.
+ * @returns how many sessions were revoked.
+ */
+export async function revokeUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -1,0 +1,88 @@
+/**
+ * Password checks of the personal centre: every password arrives RSA-OAEP-encrypted (as at sign-in);
+ * the typed values are then checked with the contract's form schemas, and the current password with
+ * argon2id, at most 5 wrong tries per account in 5 minutes.
+ */
+import { isMessageKey } from '@ems/contract/messages';
+import { issueParams } from '@ems/contract/validation';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { fieldError, tooManyRequests } from '../../http/errors';
+import { verifyPassword } from '../../security/password';
+import { createMemoryLimiter, type FailureLimiter } from '../../security/rate-limiter';
+import { decryptPassword, type ServerKeyPair } from '../../security/rsa-keys';
+import { loadOrCreateServerKeyPair } from '../../security/server-key-repo';
+import { passwordNotEncrypted } from '../auth/errors';
+import { wrongPassword } from './errors';
+
+/** Wrong current passwords tolerated per account (as sign-in: 5 in 5 minutes). */
+export const PASSWORD_CHECK_LIMIT = { limit: 5, windowMs: 5 * 60_000 } as const;
+
+/** Decrypts and verifies the passwords that authorise personal-centre changes. */
+export interface PasswordChecks {
+  /**
+   * Decrypts every value of `encrypted` (base64 RSA-OAEP).
+   * @throws passwordNotEncrypted (40000) when any is not a ciphertext for the server key.
+   */
+  decrypt<K extends string>(encrypted: Record<K, string>): Promise<Record<K, string>>;
+  /**
+   * Checks `password` against the stored hash; wrong answers count towards the limit.
+   * @throws tooManyRequests (429) over the limit, wrongPassword(field) (40000) when it does not match.
+   */
+  verify(
+    userId: number,
+    passwordHash: string,
+    password: string,
+    field: 'oldPassword' | 'password',
+  ): Promise<void>;
+}
+
+/** PasswordChecks with the server key pair of `db` (loaded once) and an in-process failure limiter. */
+export function createPasswordChecks(db: Db, limiter?: FailureLimiter): PasswordChecks {
+  let keys: Promise<ServerKeyPair> | undefined;
+  const loadKeys = () => {
+    keys ??= loadOrCreateServerKeyPair(db).catch((err: unknown) => {
+      keys = undefined;
+      throw err;
+    });
+    return keys;
+  };
+  const failures = limiter ?? createMemoryLimiter(PASSWORD_CHECK_LIMIT);
+  return {
+    async decrypt(encrypted) {
+      const pair = await loadKeys();
+      const out: Record<string, string> = {};
+      for (const [name, value] of Object.entries<string>(encrypted)) {
+        const plain = decryptPassword(pair, value);
+        if (plain === null) throw passwordNotEncrypted();
+        out[name] = plain;
+      }
+      return out as Record<keyof typeof encrypted, string>;
+    },
+    async verify(userId, passwordHash, password, field) {
+      const key = String(userId);
+      const waitS = await failures.blockedFor(key);
+      if (waitS > 0) throw tooManyRequests(waitS);
+      if (await verifyPassword(passwordHash, password)) {
+        await failures.reset(key);
+        return;
+      }
+      await failures.recordFailure(key);
+      throw wrongPassword(field);
+    },
+  };
+}
+
+/**
+ * Parses decrypted form values with a contract form schema.
+ * @throws fieldError (40000) with the first rule's message and `data.field`, like a zod-validated body.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.join('.');
+  if (!isMessageKey(issue.message)) throw fieldError('common.illegalInput', field);
+  const params = issueParams({ ...issue, message: issue.message, path: issue.path }, schema);
+  throw fieldError(issue.message, field, params);
+}
