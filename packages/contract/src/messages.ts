@@ -299,6 +299,21 @@ export const MESSAGES = {
     'zh-CN': 'SMTP 设置可用：此邮件已成功送达。',
     'pt-BR': 'As configurações SMTP funcionam: este e-mail foi entregue.',
   },
+  'admin.selfDisable': {
+    'en-US': 'You cannot disable your own account',
+    'zh-CN': '不能禁用自己的账号',
+    'pt-BR': 'Você não pode desativar a sua própria conta',
+  },
+  'admin.dictionaryDuplicate': {
+    'en-US': 'This dictionary already has an item with this value',
+    'zh-CN': '该字典中已存在相同值的条目',
+    'pt-BR': 'Este dicionário já tem um item com este valor',
+  },
+  'account.lastAdmin': {
+    'en-US': 'The last administrator account cannot be deleted',
+    'zh-CN': '不能注销最后一个管理员账号',
+    'pt-BR': 'A última conta de administrador não pode ser excluída',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

@@ -129,3 +129,41 @@ export const validCodeField = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9]{6}$/, { error: 'validation.code' });
+
+/** The schema of the field at `path` inside `root`, looking through optional, nullable, default, pipe and union. */
+function fieldAt(root: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {
+  let node: z.ZodType | undefined = root;
+  let i = 0;
+  while (node) {
+    if (node instanceof z.ZodOptional || node instanceof z.ZodNullable || node instanceof z.ZodDefault) {
+      node = node.unwrap() as z.ZodType;
+    } else if (node instanceof z.ZodPipe) {
+      node = node.in as z.ZodType;
+    } else if (i < path.length && node instanceof z.ZodObject) {
+      node = (node.shape as Record<PropertyKey, z.ZodType>)[path[i++]!];
+    } else if (node instanceof z.ZodUnion) {
+      const options = node.options as readonly z.ZodType[];
+      node = options.find((o) => fieldAt(o, []) instanceof z.ZodString) ?? options[0];
+    } else {
+      return i === path.length ? node : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Placeholders of a catalogue message raised by a zod issue: `{min}`/`{max}` of validation.length come from
+ * the field's schema in `root` (so "between 2 and 20" even when only one bound failed), else from the issue.
+ */
+export function issueParams(
+  issue: { message: string; path: readonly PropertyKey[]; minimum?: unknown; maximum?: unknown },
+  root?: z.ZodType,
+): Record<string, number> {
+  if (issue.message !== 'validation.length') return {};
+  const field = root ? fieldAt(root, issue.path) : undefined;
+  const bounds = field instanceof z.ZodString ? field : null;
+  const num = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : undefined);
+  const min = bounds?.minLength ?? num(issue.minimum) ?? 0;
+  const max = bounds?.maxLength ?? num(issue.maximum);
+  return max === undefined ? { min } : { min, max };
+}

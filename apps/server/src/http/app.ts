@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { isMessageKey, translate } from '@ems/contract/messages';
 import { Status } from '@ems/contract/status-codes';
+import { issueParams } from '@ems/contract/validation';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from './context';
 import { AppError, loggedOut } from './errors';
 import { requestLanguage } from './language';
@@ -67,16 +69,21 @@ export async function buildApp(
       return reply
         .code(error.httpStatus)
         .headers(error.headers)
-        .send({ status: error.status, msg: translate(error.msgKey, lang, error.params), data: null });
+        .send({ status: error.status, msg: translate(error.msgKey, lang, error.params), data: error.data });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The first issue's own message when it is a catalogue key (spec §5 texts), else 非法输入 + field.
       const issue = error.validation[0];
       const key = issue?.message;
       const field = issue?.instancePath?.replace(/^\//, '') ?? '';
+      const root = request.routeOptions.schema?.[error.validationContext ?? 'body'] as z.ZodType | undefined;
+      const params = issueParams(
+        { message: key ?? '', path: field ? field.split('/') : [], ...issue?.params },
+        root,
+      );
       const msg =
         key && isMessageKey(key)
-          ? translate(key, lang)
+          ? translate(key, lang, params)
           : `${translate('common.illegalInput', lang)}${field ? `: ${field}` : ''}`;
       return reply.code(400).send({ status: Status.ILLEGAL_INPUT, msg, data: { field } });
     }

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { ensureTelemetryPartitions } from '../db/partitions';
+import { startMailSender } from '../modules/mail/sender';
 import { runExclusive } from './run-once';
 
 /** What a job gets to work with. */
@@ -56,7 +57,10 @@ export async function runJobOnce(
   return runExclusive(deps.db, job.name, () => job.run(deps, now));
 }
 
-/** Schedules `jobs` (default: defaultJobs); `stop()` cancels the timers (a running job finishes alone). */
+/**
+ * Schedules `jobs` (default: defaultJobs) and starts the mail sender (every 2 s and on each queued mail; it
+ * runs on every node, as rows are leased one by one); `stop()` cancels the timers (a running job finishes alone).
+ */
 export function startJobs(deps: JobDeps, jobs: readonly JobDefinition[] = defaultJobs): { stop(): void } {
   const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
@@ -79,9 +83,11 @@ export function startJobs(deps: JobDeps, jobs: readonly JobDefinition[] = defaul
   };
 
   for (const job of jobs) schedule(job);
+  const mailSender = startMailSender(deps);
   return {
     stop: () => {
       stopped = true;
+      void mailSender.stop();
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
     },

@@ -43,8 +43,12 @@ export const RegisterBodySchema = z.object({
   phone: optionalPhoneField,
   password: encryptedPassword,
   confirmPassword: encryptedPassword,
+  /** IANA time zone of the new account (the browser's); UTC when omitted. */
+  timeZone: z.string().trim().max(64).optional(),
   languageId: languageIdField,
 });
+/** data of register/check when every rule passes (a failed rule answers 40000 with msg and data.field). */
+export const RegisterCheckSchema = z.object({ valid: z.literal(true) });
 /** data of register: the new account; a code went to its e-mail (state unverified). */
 export const RegisteredSchema = z.object({
   userId: z.number().int(),

@@ -1,0 +1,65 @@
+/** GET user/email/active (signed in) and POST user/email/verify (signed in, or by user name after registering). */
+import { CodeSentSchema, EmailActiveQuerySchema, EmailVerifyBodySchema } from '@ems/contract/api/account';
+import { TOKEN_HEADER } from '@ems/contract/constants';
+import { envelopeOf } from '@ems/contract/envelope';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext, SessionUser } from '../../http/context';
+import { ok } from '../../http/envelope';
+import { sendActivationCode, verifyEmailCode } from './email-service';
+import { spend } from './limits';
+import type { AccountRouteDeps } from './routes';
+
+/** The caller of a public route when it sent a token; a bad token fails as on any other route. */
+async function optionalCaller(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
+  const raw = request.headers[TOKEN_HEADER];
+  const token = Array.isArray(raw) ? raw[0] : raw;
+  return token ? ctx.authenticate(token) : null;
+}
+
+/** Registers the e-mail routes. */
+export async function emailRoutes(api: FastifyInstance, deps: AccountRouteDeps): Promise<void> {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = deps;
+
+  r.get(
+    '/webpvesc/ajax/user/email/active',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Send a verification code to the e-mail the caller wants (kept pending until verified)',
+        querystring: EmailActiveQuerySchema,
+        response: { 200: envelopeOf(CodeSentSchema) },
+      },
+    },
+    async (request) => {
+      await spend(deps.limiters.codeSend, request.ip);
+      const sent = await sendActivationCode(ctx.db, request.user.userId, request.query.email);
+      return ok(request, sent, 'account.codeSent', { address: sent.maskedAddress });
+    },
+  );
+
+  r.post(
+    '/webpvesc/ajax/user/email/verify',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Verify an e-mail code: with a token for the pending e-mail, or with userName after registering',
+        body: EmailVerifyBodySchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      const caller = await optionalCaller(ctx, request);
+      await verifyEmailCode(ctx.db, {
+        callerId: caller?.userId ?? null,
+        userName: request.body.userName,
+        validCode: request.body.validCode,
+      });
+      return ok(request, null, 'account.emailVerified');
+    },
+  );
+}

@@ -1,0 +1,24 @@
+/** Errors of registration, e-mail codes and password retrieval (spec §8 messages). */
+import { Status } from '@ems/contract/status-codes';
+import { AppError } from '../../http/errors';
+
+/** 无效验证码: wrong, expired, used or worn-out code (and wrong reset ticket), alike for all (HTTP 400). */
+export const invalidCode = (field = 'validCode') =>
+  new AppError(Status.ILLEGAL_INPUT, 'account.invalidCode', 400, {}, {}, { field });
+
+/** A code for this purpose and address went out less than 60 s ago (HTTP 429 + Retry-After). */
+export const codeTooSoon = (seconds: number) =>
+  new AppError(
+    Status.TOO_MANY_REQUESTS,
+    'account.codeTooSoon',
+    429,
+    { seconds },
+    { 'retry-after': String(seconds) },
+  );
+
+/** The e-mail is already the account's verified e-mail. */
+export const emailAlreadyVerified = () =>
+  new AppError(Status.ILLEGAL_INPUT, 'account.emailAlreadyVerified', 400, {}, {}, { field: 'email' });
+
+/** Password retrieval by e-mail is not possible: no such account, or it has no verified e-mail (alike). */
+export const useOtherMethods = () => new AppError(Status.ILLEGAL_INPUT, 'account.useOtherMethods', 400);

@@ -1,0 +1,95 @@
+/** SQL of the mail outbox: claiming due rows for the sender, recording outcomes, the console's list. */
+import type { OutboxMailSchema } from '@ems/contract/api/admin';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbHandle } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+/** A row the sender holds for one delivery attempt. */
+export interface ClaimedMail {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Takes the oldest due pending mail and leases it for `leaseMs` (its next_attempt_at moves past the lease),
+ * so other nodes' senders skip it (FOR UPDATE SKIP LOCKED) while this one sends. A node that dies during the
+ * send leaves the row pending: it is due again when the lease ends, so mail is sent at least once.
+ * @returns the mail, or null when nothing is due.
+ */
+export async function claimDueMail(db: DbHandle, leaseMs: number): Promise<ClaimedMail | null> {
+  const { rows } = await db.query<ClaimedMail>(
+    `UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $1)
+      WHERE id = (SELECT id FROM mail_outbox
+                   WHERE state = 'pending' AND next_attempt_at <= now()
+                   ORDER BY next_attempt_at, id LIMIT 1
+                   FOR UPDATE SKIP LOCKED)
+      RETURNING id, to_address AS "to", subject, body, attempts`,
+    [leaseMs / 1000],
+  );
+  return rows[0] ?? null;
+}
+
+/** Records a delivered mail. */
+export async function markSent(db: Db, id: number, attempts: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ state: 'sent', attempts, sentAt: new Date(), lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Records a failed attempt: retried at `nextAttemptAt`, or given up (`failed`) when `final`. */
+export async function markAttemptFailed(
+  db: Db,
+  id: number,
+  attempts: number,
+  error: string,
+  nextAttemptAt: Date,
+  final: boolean,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ state: final ? 'failed' : 'pending', attempts, lastError: error, nextAttemptAt })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Makes every pending mail due now (after the SMTP settings changed, waiting out a backoff helps nobody). */
+export async function makePendingDue(db: Db): Promise<void> {
+  await db.update(mailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(mailOutbox.state, 'pending'));
+}
+
+/** One page of the outbox, newest first; `filterText` matches recipient or subject. */
+export async function listOutbox(
+  db: Db,
+  page: { pageNum: number; pageSize: number; filterText?: string | undefined },
+): Promise<{ rows: z.infer<typeof OutboxMailSchema>[]; total: number }> {
+  const pattern = page.filterText?.trim() ? `%${page.filterText.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
+  const where = pattern ? or(ilike(mailOutbox.to, pattern), ilike(mailOutbox.subject, pattern)) : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize),
+    db.select({ n: count() }).from(mailOutbox).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      body: r.body,
+      state: r.state as z.infer<typeof OutboxMailSchema>['state'],
+      attempts: r.attempts,
+      lastError: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+      sentAt: r.sentAt?.toISOString() ?? null,
+    })),
+    total: totals[0]?.n ?? 0,
+  };
+}

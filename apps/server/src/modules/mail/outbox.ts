@@ -1,0 +1,47 @@
+/**
+ * Transactional outbox of outgoing mail (ARCHITECTURE "nothing is lost"): a request writes its mail row in
+ * its own transaction, so the mail exists exactly when the change that caused it was committed; the sender
+ * (sender.ts) delivers it later and retries. `mailQueued` wakes this node's sender after the commit.
+ */
+import type { Db, DbHandle } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+/** A transaction handle as drizzle's `db.transaction` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One mail: plain text, already in the recipient's language. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Adds `mail` to the outbox inside the caller's transaction (pending, due now).
+ * @returns the outbox id.
+ */
+export async function enqueueMail(tx: Tx | Db, mail: MailMessage): Promise<number> {
+  const rows = await tx
+    .insert(mailOutbox)
+    .values({ to: mail.to, subject: mail.subject, body: mail.body })
+    .returning({ id: mailOutbox.id });
+  return rows[0]!.id;
+}
+
+const listeners = new WeakMap<DbHandle, Set<() => void>>();
+
+/** Tells this node's sender that mail was committed to the outbox of `db`, so it delivers at once. */
+export function mailQueued(db: DbHandle): void {
+  for (const wake of listeners.get(db) ?? []) wake();
+}
+
+/** Calls `wake` after each `mailQueued(db)`. @returns the unsubscribe function. */
+export function onMailQueued(db: DbHandle, wake: () => void): () => void {
+  let set = listeners.get(db);
+  if (!set) {
+    set = new Set();
+    listeners.set(db, set);
+  }
+  set.add(wake);
+  return () => set.delete(wake);
+}

@@ -1,0 +1,144 @@
+/**
+ * Mail sender: delivers due outbox rows through the configured SMTP server every 2 s, and at once when
+ * this node queued mail. Several nodes may run it together: each row is leased by one (outbox-repo.ts).
+ * Failed attempts are retried with exponential backoff (30 s × 2^n, at most 1 h); after 8 the mail is
+ * marked failed. Without SMTP settings nothing is sent and mail waits, visible in the console's outbox.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from '../../db/client';
+import { onMailQueued } from './outbox';
+import { claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
+import { readSmtpSettings } from './smtp-settings';
+import { createSmtpTransport } from './transport';
+
+/** Sender timing and retry policy. */
+export const MAIL_SENDER = {
+  intervalMs: 2_000,
+  /** How long a claimed row is hidden from other senders; longer than one send with its timeouts. */
+  leaseMs: 120_000,
+  maxAttempts: 8,
+  baseBackoffMs: 30_000,
+  maxBackoffMs: 3_600_000,
+  /** Most mails one run sends, so a long queue does not starve the next run's fresh mail checks. */
+  perRun: 50,
+} as const;
+
+/** Wait before the next attempt after `attempts` failed ones (1 → 30 s, 2 → 60 s, …, capped at 1 h). */
+export function backoffMs(attempts: number): number {
+  return Math.min(MAIL_SENDER.baseBackoffMs * 2 ** Math.max(0, attempts - 1), MAIL_SENDER.maxBackoffMs);
+}
+
+/** What one run did. */
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+  /** True when no SMTP server is set, so nothing was tried. */
+  unconfigured: boolean;
+}
+
+/** What the sender needs. */
+export interface MailSenderDeps {
+  db: DbHandle;
+  log: FastifyBaseLogger;
+}
+
+/** Delivers the mail due now (up to MAIL_SENDER.perRun). Never throws for a failed delivery. */
+export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, failed: 0, unconfigured: false };
+  const smtp = await readSmtpSettings(deps.db.db);
+  if (!smtp) {
+    report.unconfigured = true;
+    return report;
+  }
+  const transport = createSmtpTransport(smtp);
+  try {
+    while (report.sent + report.failed < MAIL_SENDER.perRun) {
+      const mail = await claimDueMail(deps.db, MAIL_SENDER.leaseMs);
+      if (!mail) break;
+      const attempts = mail.attempts + 1;
+      try {
+        await transport.sendMail({
+          from: smtp.fromAddress,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.body,
+        });
+        await markSent(deps.db.db, mail.id, attempts);
+        report.sent++;
+        deps.log.debug({ mailId: mail.id, attempts }, 'mail sent');
+      } catch (err) {
+        const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+        const final = attempts >= MAIL_SENDER.maxAttempts;
+        await markAttemptFailed(
+          deps.db.db,
+          mail.id,
+          attempts,
+          error,
+          new Date(Date.now() + backoffMs(attempts)),
+          final,
+        );
+        report.failed++;
+        deps.log.warn({ mailId: mail.id, attempts, final, error }, 'mail delivery failed');
+      }
+    }
+  } finally {
+    transport.close();
+  }
+  return report;
+}
+
+/** A running sender. */
+export interface MailSender {
+  /** Runs as soon as the current run (if any) ends. */
+  kick(): void;
+  /** Stops the timer and waits for a running delivery to finish. */
+  stop(): Promise<void>;
+}
+
+/** Starts the periodic sender of `deps.db`; it also wakes on `mailQueued(db)`. */
+export function startMailSender(
+  deps: MailSenderDeps,
+  intervalMs: number = MAIL_SENDER.intervalMs,
+): MailSender {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const plan = () => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, intervalMs);
+    timer.unref();
+  };
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = deliverDueMail(deps)
+      .then(() => undefined)
+      .catch((err: unknown) => deps.log.error({ err }, 'mail sender run failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        } else plan();
+      });
+  };
+
+  const unsubscribe = onMailQueued(deps.db, run);
+  plan();
+  return {
+    kick: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** nodemailer transport built from the stored SMTP settings. */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { StoredSmtp } from './smtp-settings';
+
+/** Socket timeouts (ms): a dead server fails an attempt quickly instead of holding the sender. */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+} as const;
+
+/**
+ * A transport for `s`: 'ssl' connects with TLS from the start, 'tls' refuses to send unless STARTTLS
+ * succeeds, 'none' speaks plain SMTP (no opportunistic STARTTLS, whose certificate could not be checked).
+ * Logs in only when a user name is set.
+ */
+export function createSmtpTransport(s: StoredSmtp): Transporter {
+  return nodemailer.createTransport({
+    host: s.host,
+    port: s.port,
+    secure: s.security === 'ssl',
+    requireTLS: s.security === 'tls',
+    ignoreTLS: s.security === 'none',
+    auth: s.username ? { user: s.username, pass: s.password ?? '' } : undefined,
+    ...SMTP_TIMEOUTS,
+  });
+}
