@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const COMPLETE = ['en-US', 'zh-CN'];
+const COMPLETE = ['en-US', 'zh-CN', 'pt-BR'];
 const root = new URL('..', import.meta.url).pathname;
 const localesDir = join(root, 'apps/web/src/locales');
 

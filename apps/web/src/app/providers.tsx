@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError } from '../shared/http/api-error';
-import { getDisplaySize } from '../shared/session/preferences';
+import { useDisplaySize } from '../shared/session/display-size';
 import { bindFeedback } from '../shared/ui/feedback';
 import { BRAND_BLUE } from '../shared/ui/series-colors';
 
@@ -32,11 +32,12 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
         },
       }),
   );
+  const size = useDisplaySize();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
         locale={antdLocale}
-        componentSize={getDisplaySize()}
+        componentSize={size}
         button={{ autoInsertSpace: false }}
         theme={{
           token: {

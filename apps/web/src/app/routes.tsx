@@ -1,32 +1,23 @@
 /**
  * Routes of spec §2. Public (whitelisted) routes sit outside RequireAuth; every other route needs a
- * token. Pages are loaded on demand (the station page and ECharts stay out of the initial bundle).
- * Unknown paths go to /404.
+ * token, and a route naming roles (ROUTE_ROLES) opens only for them. Pages are loaded on demand (the
+ * station page and ECharts stay out of the initial bundle). Unknown paths go to /404.
  */
 import { Spin } from 'antd';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './guards';
+import { ROUTE_ROLES } from './lib/roles';
 import type { RouteHandle } from './lib/route-handle';
-import { InfoRoutePage } from './pages/info-route-page';
 import { RouteError } from './pages/route-error';
 import { NotFoundPage, UnauthorizedPage } from './pages/status-pages';
 import { RootShell } from './root-shell';
 
-const handle = (name: string, withText = false): RouteHandle => ({
+const handle = (name: string, path?: string): RouteHandle => ({
   titleKey: `app.routes.${name}`,
-  textKey: withText ? `app.pages.${name}` : undefined,
+  roles: path ? ROUTE_ROLES[path] : undefined,
 });
 
 const loginPage = async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage });
-const publicInfo = async () => ({ Component: (await import('./pages/public-info-page')).PublicInfoPage });
-
-const PUBLIC_INFO: Array<[string, string]> = [
-  ['/register', 'register'],
-  ['/password/back', 'passwordBack'],
-  ['/download/app', 'downloadApp'],
-  ['/update/version', 'version'],
-  ['/auth-redirect', 'authRedirect'],
-];
 
 /** The route tree handed to createBrowserRouter. */
 export const routes: RouteObject[] = [
@@ -42,10 +33,52 @@ export const routes: RouteObject[] = [
         handle: handle('adminLogin'),
         lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).AdminLoginPage }),
       },
-      ...PUBLIC_INFO.map(([path, name]) => ({ path, handle: handle(name, true), lazy: publicInfo })),
+      {
+        path: '/register',
+        handle: handle('register'),
+        lazy: async () => ({
+          Component: (await import('../features/account/pages/register-page')).RegisterPage,
+        }),
+      },
+      {
+        path: '/password/back',
+        handle: handle('passwordBack'),
+        lazy: async () => ({
+          Component: (await import('../features/account/pages/password-back-page')).PasswordBackPage,
+        }),
+      },
+      {
+        path: '/download/app',
+        handle: handle('downloadApp'),
+        lazy: async () => ({
+          Component: (await import('../features/versions/pages/download-app-page')).DownloadAppPage,
+        }),
+      },
+      {
+        path: '/update/version',
+        handle: handle('version'),
+        lazy: async () => ({
+          Component: (await import('../features/versions/pages/update-version-page')).UpdateVersionPage,
+        }),
+      },
+      {
+        path: '/auth-redirect',
+        handle: handle('authRedirect'),
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/auth-redirect-page')).AuthRedirectPage,
+        }),
+      },
       {
         element: <RequireAuth />,
         children: [
+          {
+            // The phone's side of a QR sign-in: a focused, mobile-first page without the app's chrome.
+            path: '/qr-confirm',
+            handle: handle('qrConfirm'),
+            lazy: async () => ({
+              Component: (await import('../features/auth/pages/qr-confirm-page')).QrConfirmPage,
+            }),
+          },
           {
             lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
             children: [
@@ -60,8 +93,18 @@ export const routes: RouteObject[] = [
                 handle: handle('station'),
                 lazy: async () => ({ Component: (await import('./pages/station-route')).StationRoute }),
               },
-              { path: '/profile', handle: handle('profile', true), Component: InfoRoutePage },
-              { path: '/manage', handle: handle('manage', true), Component: InfoRoutePage },
+              {
+                path: '/profile',
+                handle: handle('profile'),
+                lazy: async () => ({ Component: (await import('./pages/profile-route')).ProfileRoute }),
+              },
+              {
+                path: '/manage',
+                handle: handle('manage', '/manage'),
+                lazy: async () => ({
+                  Component: (await import('../features/admin/pages/manage-page')).ManagePage,
+                }),
+              },
               {
                 path: '/svgs',
                 handle: handle('svgs'),

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { isSidebarOpen, setSidebarOpen } from '../../shared/session/preferences';
 import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { deepestHandle } from '../lib/route-handle';
+import { RoleGate } from '../role-gate';
 import { CurrentSite } from './current-site';
 import { SideMenu } from './side-menu';
 import { SiteSearch } from './site-search';
@@ -14,7 +15,7 @@ import { VisitedTabs } from './visited-tabs';
 
 /**
  * Signed-in layout (spec §2): top bar, sidebar (open/closed kept in the sidebarStatus cookie), the row
- * of visited tabs and the page. Below 992 px the sidebar becomes a drawer.
+ * of visited tabs and the page (behind the route's roles). Below 992 px the sidebar becomes a drawer.
  */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -82,7 +83,9 @@ export function AppLayout() {
           <VisitedTabs />
           <Layout.Content className="app-content">
             <Suspense fallback={<Spin className="page-spinner" size="large" />}>
-              <Outlet />
+              <RoleGate>
+                <Outlet />
+              </RoleGate>
             </Suspense>
           </Layout.Content>
         </Layout>

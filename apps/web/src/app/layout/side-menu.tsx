@@ -1,10 +1,19 @@
 import { DashboardOutlined, SettingOutlined, ThunderboltOutlined, UserOutlined } from '@ant-design/icons';
 import { Menu } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useUserInfo } from '../../features/auth/api/get-user-info';
+import { useUserInfo } from '../../shared/session/user-info';
+import { mayOpen, ROUTE_ROLES } from '../lib/roles';
 
-/** Sidebar menu: Dashboard, Station, Profile, and Manage for administrators only (spec §6). */
+const ENTRIES: ReadonlyArray<{ path: string; icon: ReactNode; titleKey: string }> = [
+  { path: '/dashboard', icon: <DashboardOutlined />, titleKey: 'app.routes.dashboard' },
+  { path: '/station', icon: <ThunderboltOutlined />, titleKey: 'app.routes.station' },
+  { path: '/profile', icon: <UserOutlined />, titleKey: 'app.routes.profile' },
+  { path: '/manage', icon: <SettingOutlined />, titleKey: 'app.routes.manage' },
+];
+
+/** Sidebar menu, filtered by the roles of the user (spec §6): Manage shows for administrators only. */
 export function SideMenu({
   collapsed = false,
   theme = 'dark',
@@ -16,13 +25,12 @@ export function SideMenu({
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const user = useUserInfo();
-  const isAdmin = user.data?.roles.includes('admin') ?? false;
-  const items = [
-    { key: '/dashboard', icon: <DashboardOutlined />, label: t('app.routes.dashboard') },
-    { key: '/station', icon: <ThunderboltOutlined />, label: t('app.routes.station') },
-    { key: '/profile', icon: <UserOutlined />, label: t('app.routes.profile') },
-    ...(isAdmin ? [{ key: '/manage', icon: <SettingOutlined />, label: t('app.routes.manage') }] : []),
-  ];
+  const roles = user.data?.roles ?? [];
+  const items = ENTRIES.filter((e) => mayOpen(ROUTE_ROLES[e.path], roles)).map((e) => ({
+    key: e.path,
+    icon: e.icon,
+    label: t(e.titleKey),
+  }));
   return (
     <Menu
       theme={theme}

@@ -1,9 +1,11 @@
 import type { UIMatch } from 'react-router';
 
-/** What a route tells the shell: its title (document title, tab label) and, for info pages, its text. */
+/**
+ * What a route tells the shell: its title (document title, tab label) and the roles that may open it (spec §6; none = every signed-in user).
+ */
 export interface RouteHandle {
   titleKey: string;
-  textKey?: string;
+  roles?: readonly string[];
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

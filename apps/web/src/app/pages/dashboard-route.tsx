@@ -2,9 +2,9 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActiveAlarmsCard } from '../../features/alarms/components/active-alarms-card';
-import { useUserInfo } from '../../features/auth/api/get-user-info';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page';
 import { getSystemType } from '../../shared/session/preferences';
+import { useUserInfo } from '../../shared/session/user-info';
 
 /** /dashboard: the dashboard with the alarms card, and "add a site" for those who may add one (UX.md). */
 export function DashboardRoute() {

@@ -21,7 +21,16 @@ export function NotFoundPage() {
   );
 }
 
-/** /401: shown when the user may not open a page (spec §8). */
+/** True when this tab has a page of the app to go back to (react-router keeps its index in history.state). */
+function canGoBack(): boolean {
+  const idx = (window.history.state as { idx?: number } | null)?.idx;
+  return typeof idx === 'number' && idx > 0;
+}
+
+/**
+ * /401: shown when the user may not open a page (spec §6/§8): says so, and offers the way back (the
+ * previous page when there is one) and the dashboard.
+ */
 export function UnauthorizedPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,11 +39,16 @@ export function UnauthorizedPage() {
       status="403"
       title="401"
       subTitle={t('app.pages.unauthorized')}
-      extra={
-        <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+      extra={[
+        canGoBack() && (
+          <Button key="back" onClick={() => navigate(-1)}>
+            {t('app.pages.goBack')}
+          </Button>
+        ),
+        <Button key="home" type="primary" onClick={() => navigate(HOME_PATH)}>
           {t('app.pages.toDashboard')}
-        </Button>
-      }
+        </Button>,
+      ]}
     />
   );
 }

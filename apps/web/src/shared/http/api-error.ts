@@ -11,11 +11,21 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly httpStatus: number | null;
   readonly shown: boolean;
+  /** `data` of the refusing envelope (e.g. `{field}` of a validation refusal), null when none. */
+  readonly data: unknown;
+  /** Seconds the server asks to wait (Retry-After of a 429), null when it did not say. */
+  readonly retryAfter: number | null;
 
   constructor(
     kind: ApiErrorKind,
     msg: string,
-    opts: { status?: number | null; httpStatus?: number | null; shown?: boolean } = {},
+    opts: {
+      status?: number | null;
+      httpStatus?: number | null;
+      shown?: boolean;
+      data?: unknown;
+      retryAfter?: number | null;
+    } = {},
   ) {
     super(msg);
     this.name = 'ApiError';
@@ -23,6 +33,14 @@ export class ApiError extends Error {
     this.status = opts.status ?? null;
     this.httpStatus = opts.httpStatus ?? null;
     this.shown = opts.shown ?? false;
+    this.data = opts.data ?? null;
+    this.retryAfter = opts.retryAfter ?? null;
+  }
+
+  /** The request field the server refused (`data.field`), or null. */
+  get field(): string | null {
+    const field = (this.data as { field?: unknown } | null)?.field;
+    return typeof field === 'string' && field ? field : null;
   }
 }
 

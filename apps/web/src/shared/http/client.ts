@@ -19,10 +19,14 @@ import { dropTokenAndReload, goToRoot, offerSignInAgain } from './session-effect
 /** HTTP methods the owner API uses. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** One call: `path` is relative to /owner_api; `params` go in the query, `body` as JSON. */
+/**
+ * One call: `path` is relative to /owner_api; `params` go in the query, `body` as JSON, or `form` as
+ * multipart (uploads; languageId then travels in the header only).
+ */
 export interface RequestOptions {
   params?: QueryParams;
   body?: Record<string, unknown>;
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -43,8 +47,10 @@ async function send(method: Method, path: string, opts: RequestOptions) {
   if (token) headers[TOKEN_HEADER] = token;
   const isGet = method === 'GET';
   const query = buildQuery(isGet ? { ...opts.params, languageId } : (opts.params ?? {}));
-  let body: string | undefined;
-  if (!isGet) {
+  let body: string | FormData | undefined;
+  if (opts.form) {
+    body = opts.form; // fetch sets the multipart boundary itself
+  } else if (!isGet) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify({ ...opts.body, languageId });
   }
@@ -65,12 +71,17 @@ async function send(method: Method, path: string, opts: RequestOptions) {
     throw new ApiError('network', i18n.t('common.errors.network'));
   }
   const parsed: unknown = await response.json().catch(() => null);
-  return { httpStatus: response.status, envelope: isEnvelope(parsed) ? parsed : null };
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return {
+    httpStatus: response.status,
+    envelope: isEnvelope(parsed) ? parsed : null,
+    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  };
 }
 
 /** Calls the API and resolves with `data` of a status-0 answer; every other outcome per spec §8. */
 export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
-  const { httpStatus, envelope } = await send(method, path, opts);
+  const { httpStatus, envelope, retryAfter } = await send(method, path, opts);
   const status = envelope?.status ?? null;
   const msg = envelope?.msg || '';
   switch (classify(httpStatus, status)) {
@@ -88,10 +99,10 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
     case 'httpError': {
       const text = msg || i18n.t('common.errors.generic');
       toastError(text, 3);
-      throw new ApiError('http', text, { status, httpStatus, shown: true });
+      throw new ApiError('http', text, { status, httpStatus, shown: true, data: envelope?.data, retryAfter });
     }
     default:
-      throw new ApiError('status', msg, { status, httpStatus });
+      throw new ApiError('status', msg, { status, httpStatus, data: envelope?.data });
   }
 }
 
@@ -115,4 +126,5 @@ export const api = {
   post: <T>(path: string, body?: Record<string, unknown>) => request<T>('POST', path, { body }),
   put: <T>(path: string, body?: Record<string, unknown>) => request<T>('PUT', path, { body }),
   delete: <T>(path: string, body?: Record<string, unknown>) => request<T>('DELETE', path, { body }),
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, { form }),
 };

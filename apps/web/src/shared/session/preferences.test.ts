@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSystemType } from './preferences';
+import { parseDisplaySize, parseSystemType } from './preferences';
 import { isVersionStale } from './version';
 
 describe('parseSystemType (spec §2)', () => {
@@ -11,6 +11,15 @@ describe('parseSystemType (spec §2)', () => {
     expect(parseSystemType(undefined)).toBe(3);
     expect(parseSystemType('4')).toBe(3);
     expect(parseSystemType('pv')).toBe(3);
+  });
+});
+
+describe('parseDisplaySize (spec §2/§3)', () => {
+  it('defaults to small and keeps middle and large', () => {
+    expect(parseDisplaySize(undefined)).toBe('small');
+    expect(parseDisplaySize('huge')).toBe('small');
+    expect(parseDisplaySize('middle')).toBe('middle');
+    expect(parseDisplaySize('large')).toBe('large');
   });
 });
 

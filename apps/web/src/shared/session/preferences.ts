@@ -2,7 +2,12 @@
  * Display preferences kept in cookies (spec §2/§3): chosen system type (default 3), sidebar open or
  * closed, display size (default small, fed to antd's componentSize).
  */
-import { DEFAULT_SYSTEM_TYPE, SYSTEM_TYPES, type SystemType } from '@ems/contract/constants';
+import {
+  DEFAULT_SYSTEM_TYPE,
+  LANGUAGE_COOKIE_DAYS,
+  SYSTEM_TYPES,
+  type SystemType,
+} from '@ems/contract/constants';
 import { COOKIE, readCookie, writeCookie } from './cookies';
 
 /** Parses a stored system type; anything but 1, 2, 6, 7, 3 reads as the default 3. */
@@ -34,8 +39,20 @@ export function setSidebarOpen(open: boolean): void {
 /** antd component sizes the display-size preference can hold. */
 export type DisplaySize = 'small' | 'middle' | 'large';
 
+/** The sizes in the order the user menu offers them. */
+export const DISPLAY_SIZES: readonly DisplaySize[] = ['small', 'middle', 'large'];
+
+/** Parses a stored display size; anything but middle or large reads as the default small. */
+export function parseDisplaySize(raw: string | undefined): DisplaySize {
+  return raw === 'middle' || raw === 'large' ? raw : 'small';
+}
+
 /** Display-size preference; default small. */
 export function getDisplaySize(): DisplaySize {
-  const raw = readCookie(COOKIE.size);
-  return raw === 'middle' || raw === 'large' ? raw : 'small';
+  return parseDisplaySize(readCookie(COOKIE.size));
+}
+
+/** Remembers the display size (a preference like the language: kept LANGUAGE_COOKIE_DAYS days). */
+export function setDisplaySize(size: DisplaySize): void {
+  writeCookie(COOKIE.size, size, LANGUAGE_COOKIE_DAYS);
 }

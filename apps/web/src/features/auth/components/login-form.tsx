@@ -1,8 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { InsecureContextError } from '../../../shared/crypto/encrypt-password';
 import { errorText } from '../../../shared/http/api-error';
-import { InsecureContextError } from '../lib/encrypt-password';
 import { type Credentials, type SignInKind, useSignIn } from '../lib/sign-in';
 
 /**

@@ -1,4 +1,6 @@
-import { Typography } from 'antd';
+import { LockOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { Alert, Button, Divider, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../shared/i18n/language-switch';
@@ -8,20 +10,26 @@ import { currentMode } from '../../../shared/session/mode';
 import { PlatformBrand } from '../../../shared/ui/brand';
 import { LoginForm } from '../components/login-form';
 import { LoginHero } from '../components/login-hero';
+import { QrLogin } from '../components/qr-login';
 import '../components/login.css';
 import type { SignInKind } from '../lib/sign-in';
 
+type Method = 'password' | 'qr';
+
 /**
- * Sign-in page of /login, /common/login and /login/admin (spec §2). After signing in the user goes to
- * the `redirect` query when it is a path of this site, else to /dashboard; a visitor who still holds a
- * token goes there at once.
+ * Sign-in page of /login, /common/login and /login/admin (spec §2). Owners sign in with a password or
+ * switch to a QR code that a signed-in phone scans. After signing in the user goes to the `redirect` query
+ * when it is a path of this site, else to /dashboard; a visitor who still holds a token goes there at
+ * once. `?registered=1` (after registration) says the account is ready.
  */
 export function LoginPage({ kind = 'owner' }: { kind?: SignInKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const [method, setMethod] = useState<Method>('password');
   const target = safeRedirect(search.get('redirect'));
   if (getToken()) return <Navigate to={target} replace />;
+  const owner = kind === 'owner';
 
   return (
     <div className="login-page">
@@ -33,13 +41,36 @@ export function LoginPage({ kind = 'owner' }: { kind?: SignInKind }) {
         </div>
         <div className="login-card">
           <Typography.Title level={1} className="login-title">
-            {kind === 'admin' ? t('auth.login.adminTitle') : t('auth.login.title')}
+            {owner ? t('auth.login.title') : t('auth.login.adminTitle')}
           </Typography.Title>
           <Typography.Paragraph type="secondary">
-            {kind === 'admin' ? t('auth.login.adminHint') : t('auth.login.hint')}
+            {owner ? t('auth.login.hint') : t('auth.login.adminHint')}
           </Typography.Paragraph>
-          <LoginForm kind={kind} onSignedIn={() => navigate(target, { replace: true })} />
-          {kind === 'owner' && (
+          {search.get('registered') === '1' && (
+            <Alert type="success" showIcon title={t('auth.login.registered')} className="login-notice" />
+          )}
+          {owner && method === 'qr' ? (
+            <QrLogin redirect={target} />
+          ) : (
+            <LoginForm kind={kind} onSignedIn={() => navigate(target, { replace: true })} />
+          )}
+          {owner && (
+            <>
+              <Divider plain className="login-or">
+                {t('auth.login.or')}
+              </Divider>
+              {method === 'password' ? (
+                <Button block size="large" icon={<QrcodeOutlined />} onClick={() => setMethod('qr')}>
+                  {t('auth.login.withQr')}
+                </Button>
+              ) : (
+                <Button block size="large" icon={<LockOutlined />} onClick={() => setMethod('password')}>
+                  {t('auth.login.withPassword')}
+                </Button>
+              )}
+            </>
+          )}
+          {owner && (
             <div className="login-links">
               <Link to="/password/back">{t('auth.login.forgotPassword')}</Link>
               <Link to="/register">{t('auth.login.register')}</Link>

@@ -1,7 +1,7 @@
 /** GET /owner_api/auth/owner/publickey: the RSA key the browser encrypts the password with. */
 import type { PublicKey } from '@ems/contract/api/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/http/client';
+import { api } from '../http/client';
 
 /** Reads the server's current public key. */
 export function getPublicKey(signal?: AbortSignal): Promise<PublicKey> {

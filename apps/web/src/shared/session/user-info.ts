@@ -1,15 +1,15 @@
 /** GET /owner_api/webpvesc/ajax/user/info: the signed-in user, with roles (spec §3, §6). */
 import type { UserInfo } from '@ems/contract/api/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/http/client';
-import { getToken } from '../../../shared/session/cookies';
+import { api } from '../http/client';
+import { getToken } from './cookies';
 
 /** Reads the signed-in user. */
 export function getUserInfo(signal?: AbortSignal): Promise<UserInfo> {
   return api.get<UserInfo>('/webpvesc/ajax/user/info', undefined, signal);
 }
 
-/** One read per session: the user's name and roles do not change while they browse. */
+/** One read per session: the user changes only through the personal centre, which refreshes it. */
 export function userInfoQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'user-info'],

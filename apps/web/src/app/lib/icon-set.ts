@@ -1,0 +1,106 @@
+/**
+ * Every icon of @ant-design/icons the app uses, by name, for the /svgs page. A unit test keeps this
+ * list equal to the icons the source imports, so a new icon cannot be forgotten here.
+ */
+import {
+  AlertOutlined,
+  AndroidOutlined,
+  ApiOutlined,
+  AppleOutlined,
+  BellOutlined,
+  CameraOutlined,
+  CheckCircleFilled,
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloudServerOutlined,
+  ColumnHeightOutlined,
+  CopyOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  DeleteOutlined,
+  DesktopOutlined,
+  DisconnectOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  ExclamationCircleFilled,
+  GlobalOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  MobileOutlined,
+  PhoneOutlined,
+  PlusOutlined,
+  QrcodeOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import type { ComponentType } from 'react';
+
+/** One interface icon: its export name (what a developer imports) and the component. */
+export interface IconEntry {
+  name: string;
+  Icon: ComponentType;
+}
+
+/** The interface icons, sorted by name. */
+export const ANT_ICONS: readonly IconEntry[] = Object.entries({
+  AlertOutlined,
+  AndroidOutlined,
+  ApiOutlined,
+  AppleOutlined,
+  BellOutlined,
+  CameraOutlined,
+  CheckCircleFilled,
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloudServerOutlined,
+  ColumnHeightOutlined,
+  CopyOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  DeleteOutlined,
+  DesktopOutlined,
+  DisconnectOutlined,
+  DownloadOutlined,
+  DownOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  ExclamationCircleFilled,
+  GlobalOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  MobileOutlined,
+  PhoneOutlined,
+  PlusOutlined,
+  QrcodeOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  SendOutlined,
+  SettingOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
+  WarningOutlined,
+})
+  .map(([name, Icon]) => ({ name, Icon: Icon as ComponentType }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+/** Names of the energy-flow glyphs drawn by the station page (features/station flow-glyphs). */
+export const FLOW_GLYPHS = ['pv', 'grid', 'battery', 'load', 'charger'] as const;
+
+/** True when `name` contains `query`, case-insensitive; an empty query matches all. */
+export function matchesIcon(name: string, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return q === '' || name.toLowerCase().includes(q);
+}

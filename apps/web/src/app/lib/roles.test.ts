@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { mayOpen, ROUTE_ROLES } from './roles';
+
+describe('mayOpen (spec §6 route roles)', () => {
+  it('opens routes without roles to everyone', () => {
+    expect(mayOpen(undefined, [])).toBe(true);
+    expect(mayOpen([], ['owner'])).toBe(true);
+  });
+
+  it('opens /manage to administrators only', () => {
+    expect(mayOpen(ROUTE_ROLES['/manage'], ['admin'])).toBe(true);
+    expect(mayOpen(ROUTE_ROLES['/manage'], ['owner'])).toBe(false);
+    expect(mayOpen(ROUTE_ROLES['/manage'], [])).toBe(false);
+  });
+});

@@ -1,0 +1,162 @@
+import { UserOutlined } from '@ant-design/icons';
+import { loginNameField } from '@ems/contract/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Result, Steps, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { encryptForServer } from '../../../shared/crypto/encrypt-for-server';
+import { inlineErrorText } from '../../../shared/form/server-error';
+import { zodValueRule } from '../../../shared/form/zod-rule';
+import { currentMode, loginPathFor } from '../../../shared/session/mode';
+import { PublicFrame } from '../../../shared/ui/public-frame';
+import { passwordBack } from '../api/password-back';
+import { passwordReset } from '../api/password-reset';
+import { CodeForm } from '../components/code-form';
+import { NewPasswordForm } from '../components/new-password-form';
+import { ResendButton } from '../components/resend-button';
+import '../components/account.css';
+
+type Stage =
+  | { step: 'name' }
+  | { step: 'code'; userName: string; maskedAddress: string; resendAt: number }
+  | { step: 'password'; userName: string; resetTicket: string }
+  | { step: 'done' };
+
+const STEP_INDEX: Record<Stage['step'], number> = { name: 0, code: 1, password: 2, done: 3 };
+
+/**
+ * /password/back (spec §2, issue 3 §3): user name → a code to the account's verified e-mail (or "use
+ * other methods") → the code gives a reset ticket → new password twice → "reset succeeded" → sign-in.
+ */
+export function PasswordBackPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<Stage>({ step: 'name' });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (work: () => Promise<void>) => {
+    setPending(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError(inlineErrorText(e, t('account.errors.generic')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const askCode = (userName: string) =>
+    run(async () => {
+      const sent = await passwordBack({ userName });
+      if ('maskedAddress' in sent) {
+        setStage({
+          step: 'code',
+          userName,
+          maskedAddress: sent.maskedAddress,
+          resendAt: Date.now() + sent.resendAfterSeconds * 1000,
+        });
+      }
+    });
+
+  const checkCode = (userName: string, validCode: string) =>
+    run(async () => {
+      const answer = await passwordBack({ userName, validCode });
+      if ('resetTicket' in answer) setStage({ step: 'password', userName, resetTicket: answer.resetTicket });
+    });
+
+  const reset = (
+    userName: string,
+    resetTicket: string,
+    values: { password: string; confirmPassword: string },
+  ) =>
+    run(async () => {
+      const [password, confirmPassword] = await encryptForServer(
+        queryClient,
+        values.password,
+        values.confirmPassword,
+      );
+      await passwordReset({ userName, resetTicket, password: password!, confirmPassword: confirmPassword! });
+      setStage({ step: 'done' });
+    });
+
+  return (
+    <PublicFrame title={t('account.passwordBack.title')} subtitle={t('account.passwordBack.subtitle')}>
+      <Steps
+        className="account-steps"
+        size="small"
+        responsive={false}
+        current={STEP_INDEX[stage.step]}
+        items={[
+          { title: t('account.passwordBack.stepName') },
+          { title: t('account.passwordBack.stepCode') },
+          { title: t('account.passwordBack.stepPassword') },
+        ]}
+      />
+      {stage.step === 'name' && (
+        <Form<{ userName: string }>
+          name="password-back"
+          layout="vertical"
+          requiredMark={false}
+          disabled={pending}
+          onFinish={(v) => askCode(v.userName.trim())}
+        >
+          <Form.Item
+            label={t('account.register.userName')}
+            name="userName"
+            rules={[zodValueRule(loginNameField)]}
+          >
+            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+          </Form.Item>
+          {error && <Alert type="warning" showIcon title={error} className="form-alert" role="alert" />}
+          <Button type="primary" htmlType="submit" block loading={pending}>
+            {t('account.passwordBack.sendCode')}
+          </Button>
+        </Form>
+      )}
+      {stage.step === 'code' && (
+        <>
+          <Typography.Paragraph data-testid="code-sent-to">
+            {t('account.passwordBack.codeSent', { address: stage.maskedAddress })}
+          </Typography.Paragraph>
+          <CodeForm
+            onSubmit={(code) => checkCode(stage.userName, code)}
+            pending={pending}
+            submitText={t('account.passwordBack.checkCode')}
+            error={error}
+            extra={
+              <ResendButton
+                availableAt={stage.resendAt}
+                loading={pending}
+                onResend={() => askCode(stage.userName)}
+              />
+            }
+          />
+        </>
+      )}
+      {stage.step === 'password' && (
+        <NewPasswordForm
+          userName={stage.userName}
+          pending={pending}
+          error={error}
+          onSubmit={(values) => reset(stage.userName, stage.resetTicket, values)}
+        />
+      )}
+      {stage.step === 'done' && (
+        <Result
+          status="success"
+          title={t('account.passwordBack.done')}
+          subTitle={t('account.passwordBack.doneHint')}
+          extra={
+            <Button type="primary" onClick={() => navigate(loginPathFor(currentMode()), { replace: true })}>
+              {t('account.passwordBack.toSignIn')}
+            </Button>
+          }
+        />
+      )}
+    </PublicFrame>
+  );
+}

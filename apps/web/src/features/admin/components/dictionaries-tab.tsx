@@ -1,0 +1,210 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { type AdminDictionaryItemSchema, DictionaryEditBodySchema } from '@ems/contract/api/admin';
+import { DICTIONARY_KEYS } from '@ems/contract/api/dictionary';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { inlineErrorText, showOnField } from '../../../shared/form/server-error';
+import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
+import { errorText } from '../../../shared/http/api-error';
+import { toastError, toastSuccess } from '../../../shared/ui/feedback';
+import { useIsMobile } from '../../../shared/ui/use-is-mobile';
+import { deleteDictionary } from '../api/delete-dictionary';
+import { type DictionaryInput, editDictionary } from '../api/edit-dictionary';
+import { useDictionaries } from '../api/get-dictionaries';
+import { usePaging } from '../lib/use-paging';
+
+type Item = z.infer<typeof AdminDictionaryItemSchema>;
+type DictType = (typeof DICTIONARY_KEYS)[number];
+const FIELDS = ['dictType', 'dictLabel', 'dictValue', 'sort'] as const;
+const rule = (field: (typeof FIELDS)[number]) => zodRule(DictionaryEditBodySchema, field);
+
+/** Dictionaries (sys_timezone, sys_currencysymbol): filter by type, add, edit, delete after a confirm. */
+export function DictionariesTab() {
+  const { t } = useTranslation();
+  // Phones: fewer columns (responsive) fitted to the screen instead of a sideways scroll.
+  const isMobile = useIsMobile();
+  const queryClient = useQueryClient();
+  const paging = usePaging();
+  const [dictType, setDictType] = useState<DictType | undefined>(undefined);
+  const items = useDictionaries({ ...paging.params, dictType });
+  const [editing, setEditing] = useState<Partial<Item> | null>(null);
+  const [form] = Form.useForm<DictionaryInput>();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'dictionaries'] });
+
+  const open = (item: Partial<Item>) => {
+    form.resetFields();
+    form.setFieldsValue({ dictType: dictType ?? 'sys_timezone', sort: 0, ...item } as DictionaryInput);
+    setEditing(item);
+  };
+
+  const save = async (values: DictionaryInput) => {
+    setPending(true);
+    setError(null);
+    try {
+      await editDictionary({ ...values, id: editing?.id });
+      toastSuccess(catalogueText('common.ok'));
+      setEditing(null);
+      await refresh();
+    } catch (e) {
+      if (!showOnField(form, e, FIELDS)) setError(inlineErrorText(e, t('admin.errors.generic')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const remove = async (item: Item) => {
+    try {
+      await deleteDictionary(item.id);
+      toastSuccess(catalogueText('common.ok'));
+    } catch (e) {
+      if (!(e as { shown?: boolean }).shown) toastError(errorText(e, t('admin.errors.generic')));
+    } finally {
+      await refresh();
+    }
+  };
+
+  const columns: TableColumnsType<Item> = [
+    {
+      title: t('admin.dictionaries.type'),
+      dataIndex: 'dictType',
+      responsive: ['sm'],
+      render: (v: string) => <Tag>{v}</Tag>,
+    },
+    {
+      title: t('admin.dictionaries.label'),
+      dataIndex: 'dictLabel',
+      render: (label: string, item) => (
+        <span>
+          {label}
+          <span className="cell-sub xs-only">{item.dictType}</span>
+        </span>
+      ),
+    },
+    { title: t('admin.dictionaries.value'), dataIndex: 'dictValue' },
+    { title: t('admin.dictionaries.sort'), dataIndex: 'sort', align: 'right', width: 80, responsive: ['md'] },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 120,
+      render: (_v, item) => (
+        <Space>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={t('admin.edit')}
+            title={t('admin.edit')}
+            onClick={() => open(item)}
+          />
+          <Popconfirm
+            title={t('admin.dictionaries.deleteTitle')}
+            description={t('admin.dictionaries.deleteText', { label: item.dictLabel })}
+            okText={t('admin.delete')}
+            okButtonProps={{ danger: true }}
+            cancelText={t('common.actions.cancel')}
+            onConfirm={() => remove(item)}
+          >
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('admin.delete')}
+              title={t('admin.delete')}
+            />
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-tab">
+      <div className="admin-toolbar">
+        <Select<DictType | 'all'>
+          value={dictType ?? 'all'}
+          className="admin-type-select"
+          aria-label={t('admin.dictionaries.type')}
+          options={[
+            { value: 'all', label: t('admin.dictionaries.allTypes') },
+            ...DICTIONARY_KEYS.map((k) => ({ value: k, label: k })),
+          ]}
+          onChange={(v) => {
+            setDictType(v === 'all' ? undefined : v);
+            paging.search(paging.text);
+          }}
+        />
+        <Input
+          prefix={<SearchOutlined />}
+          allowClear
+          placeholder={t('admin.dictionaries.search')}
+          aria-label={t('admin.dictionaries.search')}
+          value={paging.text}
+          onChange={(e) => paging.search(e.target.value)}
+          className="admin-search"
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open({})}>
+          {t('admin.dictionaries.add')}
+        </Button>
+      </div>
+      <Table<Item>
+        rowKey="id"
+        size="middle"
+        loading={items.isPending}
+        columns={columns}
+        dataSource={items.data?.rows ?? []}
+        pagination={paging.pagination(items.data?.total ?? 0)}
+        scroll={isMobile ? undefined : { x: 640 }}
+        tableLayout={isMobile ? 'fixed' : undefined}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing?.id ? t('admin.dictionaries.editTitle') : t('admin.dictionaries.addTitle')}
+        okText={t('admin.save')}
+        cancelText={t('common.actions.cancel')}
+        okButtonProps={{ htmlType: 'submit', form: 'dictionary-edit', loading: pending }}
+        onCancel={() => setEditing(null)}
+        afterClose={() => setError(null)}
+        forceRender
+      >
+        <Form<DictionaryInput>
+          name="dictionary-edit"
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={save}
+        >
+          <Form.Item label={t('admin.dictionaries.type')} name="dictType" rules={[rule('dictType')]}>
+            <Select options={DICTIONARY_KEYS.map((k) => ({ value: k, label: k }))} />
+          </Form.Item>
+          <Form.Item label={t('admin.dictionaries.label')} name="dictLabel" rules={[rule('dictLabel')]}>
+            <Input />
+          </Form.Item>
+          <Form.Item label={t('admin.dictionaries.value')} name="dictValue" rules={[rule('dictValue')]}>
+            <Input />
+          </Form.Item>
+          <Form.Item label={t('admin.dictionaries.sort')} name="sort" rules={[rule('sort')]}>
+            <InputNumber min={0} max={100000} precision={0} className="full-width" />
+          </Form.Item>
+        </Form>
+        {error && <Alert type="error" showIcon title={error} role="alert" />}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { EditOutlined } from '@ant-design/icons';
+import { LanguageEditBodySchema } from '@ems/contract/api/admin';
+import type { Language } from '@ems/contract/api/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { inlineErrorText } from '../../../shared/form/server-error';
+import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
+import { toastSuccess } from '../../../shared/ui/feedback';
+import { editLanguage } from '../api/edit-language';
+import { languagesQueryOptions, useLanguages } from '../api/get-languages';
+
+/** Interface languages (the list is fixed by the app's translations); each can be renamed. */
+export function LanguagesTab() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const languages = useLanguages();
+  const [editing, setEditing] = useState<Language | null>(null);
+  const [form] = Form.useForm<{ languageName: string }>();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const save = async ({ languageName }: { languageName: string }) => {
+    if (!editing) return;
+    setPending(true);
+    setError(null);
+    try {
+      await editLanguage({ id: editing.id, languageName: languageName.trim() });
+      await queryClient.invalidateQueries({ queryKey: languagesQueryOptions().queryKey });
+      toastSuccess(catalogueText('common.ok'));
+      setEditing(null);
+    } catch (e) {
+      setError(inlineErrorText(e, t('admin.errors.generic')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const columns: TableColumnsType<Language> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: t('admin.languages.code'), dataIndex: 'languageCode' },
+    { title: t('admin.languages.name'), dataIndex: 'languageName' },
+    {
+      title: t('admin.actions'),
+      key: 'actions',
+      width: 120,
+      render: (_v, lang) => (
+        <Button
+          size="small"
+          icon={<EditOutlined />}
+          onClick={() => {
+            form.setFieldsValue({ languageName: lang.languageName });
+            setEditing(lang);
+          }}
+        >
+          {t('admin.languages.rename')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-tab admin-narrow">
+      <Table<Language>
+        rowKey="id"
+        size="middle"
+        loading={languages.isPending}
+        columns={columns}
+        dataSource={languages.data ?? []}
+        pagination={false}
+      />
+      <Modal
+        open={editing !== null}
+        title={t('admin.languages.renameTitle', { code: editing?.languageCode ?? '' })}
+        okText={t('admin.save')}
+        cancelText={t('common.actions.cancel')}
+        okButtonProps={{ htmlType: 'submit', form: 'language-edit', loading: pending }}
+        onCancel={() => setEditing(null)}
+        afterClose={() => setError(null)}
+        forceRender
+      >
+        <Form<{ languageName: string }> name="language-edit" form={form} layout="vertical" onFinish={save}>
+          <Form.Item
+            label={t('admin.languages.name')}
+            name="languageName"
+            rules={[zodRule(LanguageEditBodySchema, 'languageName')]}
+          >
+            <Input />
+          </Form.Item>
+        </Form>
+        {error && <Alert type="error" showIcon title={error} role="alert" />}
+      </Modal>
+    </div>
+  );
+}

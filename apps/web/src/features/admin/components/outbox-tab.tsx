@@ -1,0 +1,111 @@
+import { SearchOutlined } from '@ant-design/icons';
+import type { OUTBOX_STATES, OutboxMailSchema } from '@ems/contract/api/admin';
+import { Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { MISSING } from '../../../shared/format/quantity';
+import { formatDateTime } from '../../../shared/format/time';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { useIsMobile } from '../../../shared/ui/use-is-mobile';
+import { useOutbox } from '../api/get-outbox';
+import { usePaging } from '../lib/use-paging';
+
+type OutboxMail = z.infer<typeof OutboxMailSchema>;
+const STATE_COLOR: Record<(typeof OUTBOX_STATES)[number], string> = {
+  pending: 'gold',
+  sent: 'green',
+  failed: 'red',
+};
+
+/**
+ * The mail outbox: recipient, subject, state, attempts, last error, created and sent times; a row
+ * opens to its body. Without an SMTP server this is where verification codes can be read.
+ */
+export function OutboxTab() {
+  const { t } = useTranslation();
+  // Phones: fewer columns (responsive) fitted to the screen instead of a sideways scroll.
+  const isMobile = useIsMobile();
+  const paging = usePaging();
+  const outbox = useOutbox(paging.params);
+  const locale = currentLanguageCode();
+  const columns: TableColumnsType<OutboxMail> = [
+    {
+      title: t('admin.outbox.to'),
+      dataIndex: 'to',
+      render: (to: string, mail) => (
+        <span className="outbox-to">
+          {to}
+          <span className="cell-sub xs-only">{mail.subject}</span>
+        </span>
+      ),
+    },
+    { title: t('admin.outbox.subject'), dataIndex: 'subject', responsive: ['sm'] },
+    {
+      title: t('admin.outbox.state'),
+      dataIndex: 'state',
+      render: (state: OutboxMail['state']) => (
+        <Tag color={STATE_COLOR[state]}>{t(`admin.outbox.states.${state}`)}</Tag>
+      ),
+    },
+    {
+      title: t('admin.outbox.attempts'),
+      dataIndex: 'attempts',
+      align: 'right',
+      width: 90,
+      responsive: ['lg'],
+    },
+    {
+      title: t('admin.outbox.lastError'),
+      dataIndex: 'lastError',
+      ellipsis: true,
+      responsive: ['lg'],
+      render: (v: string | null) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : MISSING),
+    },
+    {
+      title: t('admin.outbox.created'),
+      dataIndex: 'createdAt',
+      responsive: ['md'],
+      render: (v: string) => <span className="num">{formatDateTime(v, locale)}</span>,
+    },
+    {
+      title: t('admin.outbox.sent'),
+      dataIndex: 'sentAt',
+      responsive: ['lg'],
+      render: (v: string | null) => <span className="num">{formatDateTime(v, locale)}</span>,
+    },
+  ];
+  return (
+    <div className="admin-tab">
+      <div className="admin-toolbar">
+        <Input
+          prefix={<SearchOutlined />}
+          allowClear
+          placeholder={t('admin.outbox.search')}
+          aria-label={t('admin.outbox.search')}
+          value={paging.text}
+          onChange={(e) => paging.search(e.target.value)}
+          className="admin-search"
+        />
+        <Typography.Text type="secondary">{t('admin.outbox.hint')}</Typography.Text>
+      </div>
+      <Table<OutboxMail>
+        rowKey="id"
+        size="middle"
+        loading={outbox.isPending}
+        columns={columns}
+        dataSource={outbox.data?.rows ?? []}
+        pagination={paging.pagination(outbox.data?.total ?? 0)}
+        expandable={{
+          expandRowByClick: true,
+          expandedRowRender: (mail) => (
+            <pre className="mail-body" data-testid={`mail-body-${mail.id}`}>
+              {mail.body}
+            </pre>
+          ),
+        }}
+        scroll={isMobile ? undefined : { x: 960 }}
+        tableLayout={isMobile ? 'fixed' : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Tabs, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AppVersionsTab } from '../components/app-versions-tab';
+import { DictionariesTab } from '../components/dictionaries-tab';
+import { LanguagesTab } from '../components/languages-tab';
+import { OutboxTab } from '../components/outbox-tab';
+import { SmtpTab } from '../components/smtp-tab';
+import { UsersTab } from '../components/users-tab';
+import '../components/admin.css';
+
+const TABS = ['users', 'smtp', 'outbox', 'languages', 'dictionaries', 'versions'] as const;
+type TabKey = (typeof TABS)[number];
+
+function tabOf(raw: string | null): TabKey {
+  return (TABS as readonly string[]).includes(raw ?? '') ? (raw as TabKey) : 'users';
+}
+
+/**
+ * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, languages, dictionaries and
+ * app versions, one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
+ */
+export function ManagePage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const active = tabOf(search.get('tab'));
+  const content: Record<TabKey, ReactNode> = {
+    users: <UsersTab />,
+    smtp: <SmtpTab />,
+    outbox: <OutboxTab />,
+    languages: <LanguagesTab />,
+    dictionaries: <DictionariesTab />,
+    versions: <AppVersionsTab />,
+  };
+  return (
+    <section className="page manage-page">
+      <Typography.Title level={3} className="manage-title">
+        {t('app.routes.manage')}
+      </Typography.Title>
+      <Tabs
+        activeKey={active}
+        onChange={(key) => setSearch({ tab: key }, { replace: true })}
+        destroyOnHidden
+        items={TABS.map((key) => ({ key, label: t(`admin.tabs.${key}`), children: content[key] }))}
+      />
+    </section>
+  );
+}

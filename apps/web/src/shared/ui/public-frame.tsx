@@ -1,0 +1,50 @@
+import { Card, ConfigProvider, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitch } from '../i18n/language-switch';
+import { currentMode, loginPathFor } from '../session/mode';
+import { PlatformBrand } from './brand';
+import './public-frame.css';
+
+/**
+ * Frame of the public pages (registration, password retrieval, app download, version, auth redirect):
+ * brand and language on top, one card with a title, and the way back to sign-in under it.
+ */
+export function PublicFrame(props: {
+  title: string;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  wide?: boolean;
+  backToSignIn?: boolean;
+}) {
+  const { t } = useTranslation();
+  const mode = currentMode();
+  return (
+    <div className="public-page">
+      <div className={`public-topline${props.wide ? ' public-wide' : ''}`}>
+        <Link to={loginPathFor(mode)} className="public-brand">
+          <PlatformBrand mode={mode} />
+        </Link>
+        <LanguageSwitch />
+      </div>
+      <Card className={`public-card${props.wide ? ' public-wide' : ''}`}>
+        <Typography.Title level={2} className="public-title">
+          {props.title}
+        </Typography.Title>
+        {props.subtitle && (
+          <Typography.Paragraph type="secondary" className="public-subtitle">
+            {props.subtitle}
+          </Typography.Paragraph>
+        )}
+        {/* Forms before sign-in match the sign-in page's large controls, whatever the display size. */}
+        <ConfigProvider componentSize="large">{props.children}</ConfigProvider>
+        {props.backToSignIn !== false && (
+          <div className="public-back">
+            <Link to={loginPathFor(mode)}>{t('app.pages.backToSignIn')}</Link>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
