@@ -4,7 +4,7 @@
  * owner per site.
  */
 import type { DbHandle } from '../apps/server/src/db/client';
-import { localToday } from '../apps/server/src/modules/telemetry/zoned-time';
+import { localToday } from '../apps/server/src/shared/zoned-time';
 import {
   buildDevice,
   buildStation,
