@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inlineErrorText } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodValueRule } from '../../../shared/form/zod-rule';
 import { ApiError } from '../../../shared/http/api-error';
 import { userInfoQueryOptions } from '../../../shared/session/user-info';
@@ -29,20 +29,7 @@ export function EmailCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (work: () => Promise<void>) => {
-    setPending(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(inlineErrorText(e, t('account.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+  const { pending, error, run } = useInlineAction();
 
   const send = async (email: string) => {
     await run(async () => {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { encryptForServer } from '../../../shared/crypto/encrypt-for-server';
-import { inlineErrorText } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { zodValueRule } from '../../../shared/form/zod-rule';
 import { currentMode, loginPathFor } from '../../../shared/session/mode';
 import { PublicFrame } from '../../../shared/ui/public-frame';
@@ -34,20 +34,7 @@ export function PasswordBackPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ step: 'name' });
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = async (work: () => Promise<void>) => {
-    setPending(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(inlineErrorText(e, t('account.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+  const { pending, error, run } = useInlineAction();
 
   const askCode = (userName: string) =>
     run(async () => {
