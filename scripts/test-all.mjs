@@ -43,6 +43,14 @@ if (existsSync(vitestJson)) {
     (r.numTotalTestSuites > 0 && r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? 1 : 0);
 } else failed += 1;
 
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium) && process.getuid?.() === 0) {
+  // The browser tests need Debian's Chromium (Playwright cannot download its own here).
+  run('install chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+}
+if (!existsSync(chromium)) {
+  console.error(`\nBrowser tests need Chromium at ${chromium}: run \`apt-get install -y chromium\` as root.`);
+}
 if (run('web build', 'node', ['scripts/build-web-if-stale.mjs'])) {
   const pwJson = join(out, 'playwright.json');
   run('browser tests', 'npm', ['--workspace', 'tests/e2e', 'run', 'test', '--', '--reporter=list,json'], {
