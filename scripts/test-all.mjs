@@ -46,7 +46,10 @@ if (existsSync(vitestJson)) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium) && process.getuid?.() === 0) {
   // The browser tests need Debian's Chromium (Playwright cannot download its own here).
-  run('install chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+  run('install chromium', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium',
+  ]);
 }
 if (!existsSync(chromium)) {
   console.error(`\nBrowser tests need Chromium at ${chromium}: run \`apt-get install -y chromium\` as root.`);
