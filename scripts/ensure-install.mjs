@@ -20,9 +20,8 @@ if (
 ) {
   process.exit(0);
 }
-const cmd =
-  !existsSync(join(root, 'node_modules')) && existsSync(join(root, 'package-lock.json'))
-    ? 'npm ci'
-    : 'npm install';
+// `npm install`, not `npm ci`: npm records only this platform's optional binaries (Biome) in the lock
+// file here, and `npm ci` refuses such a lock file on a fresh clone.
+const cmd = 'npm install';
 console.log(`[setup] ${cmd} (first run or changed dependencies)…`);
 execSync(`${cmd} --no-audit --no-fund`, { cwd: root, stdio: 'inherit' });
