@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminDictionaryItemSchema, DictionaryEditBodySchema } from '@ems/contract/api/admin';
 import { DICTIONARY_KEYS } from '@ems/contract/api/dictionary';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import { deleteDictionary } from '../api/delete-dictionary';
 import { type DictionaryInput, editDictionary } from '../api/edit-dictionary';
 import { useDictionaries } from '../api/get-dictionaries';
 import { usePaging } from '../lib/use-paging';
+import { AdminSearch } from './admin-search';
 
 type Item = z.infer<typeof AdminDictionaryItemSchema>;
 type DictType = (typeof DICTIONARY_KEYS)[number];
@@ -150,15 +151,7 @@ export function DictionariesTab() {
             paging.search(paging.text);
           }}
         />
-        <Input
-          prefix={<SearchOutlined />}
-          allowClear
-          placeholder={t('admin.dictionaries.search')}
-          aria-label={t('admin.dictionaries.search')}
-          value={paging.text}
-          onChange={(e) => paging.search(e.target.value)}
-          className="admin-search"
-        />
+        <AdminSearch label={t('admin.dictionaries.search')} value={paging.text} onSearch={paging.search} />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open({})}>
           {t('admin.dictionaries.add')}
         </Button>

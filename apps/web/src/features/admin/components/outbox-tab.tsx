@@ -1,6 +1,5 @@
-import { SearchOutlined } from '@ant-design/icons';
 import type { OUTBOX_STATES, OutboxMailSchema } from '@ems/contract/api/admin';
-import { Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MISSING } from '../../../shared/format/quantity';
@@ -9,6 +8,7 @@ import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useOutbox } from '../api/get-outbox';
 import { usePaging } from '../lib/use-paging';
+import { AdminSearch } from './admin-search';
 
 type OutboxMail = z.infer<typeof OutboxMailSchema>;
 const STATE_COLOR: Record<(typeof OUTBOX_STATES)[number], string> = {
@@ -77,15 +77,7 @@ export function OutboxTab() {
   return (
     <div className="admin-tab">
       <div className="admin-toolbar">
-        <Input
-          prefix={<SearchOutlined />}
-          allowClear
-          placeholder={t('admin.outbox.search')}
-          aria-label={t('admin.outbox.search')}
-          value={paging.text}
-          onChange={(e) => paging.search(e.target.value)}
-          className="admin-search"
-        />
+        <AdminSearch label={t('admin.outbox.search')} value={paging.text} onSearch={paging.search} />
         <Typography.Text type="secondary">{t('admin.outbox.hint')}</Typography.Text>
       </div>
       <Table<OutboxMail>

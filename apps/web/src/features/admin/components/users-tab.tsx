@@ -1,8 +1,8 @@
-import { CheckCircleFilled, SearchOutlined } from '@ant-design/icons';
+import { CheckCircleFilled } from '@ant-design/icons';
 import type { AdminUserSchema } from '@ems/contract/api/admin';
 import { USER_TYPES } from '@ems/contract/api/admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { Input, Select, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Select, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { catalogueText } from '../../../shared/form/zod-rule';
@@ -15,6 +15,7 @@ import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { editUser } from '../api/edit-user';
 import { useUsers } from '../api/get-users';
 import { usePaging } from '../lib/use-paging';
+import { AdminSearch } from './admin-search';
 
 type AdminUser = z.infer<typeof AdminUserSchema>;
 type UserType = (typeof USER_TYPES)[number];
@@ -136,15 +137,7 @@ export function UsersTab() {
   return (
     <div className="admin-tab">
       <div className="admin-toolbar">
-        <Input
-          prefix={<SearchOutlined />}
-          allowClear
-          placeholder={t('admin.users.search')}
-          aria-label={t('admin.users.search')}
-          value={paging.text}
-          onChange={(e) => paging.search(e.target.value)}
-          className="admin-search"
-        />
+        <AdminSearch label={t('admin.users.search')} value={paging.text} onSearch={paging.search} />
       </div>
       <Table<AdminUser>
         rowKey="id"

@@ -2,26 +2,16 @@ import type { StationSummary } from '@ems/contract/api/station';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { energyFormatter, formatPercent, powerFormatter } from '../../../shared/format/quantity';
+import { formatPercent } from '../../../shared/format/quantity';
 import { formatRelative } from '../../../shared/format/time';
-import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { CommStatus } from '../../../shared/ui/comm-status';
-import { useNow } from '../../../shared/ui/use-now';
+import { useSiteFormatters } from '../lib/use-site-formatters';
 import { SiteAlarmIcon } from './site-alarm-icon';
 
 /** The site table as cards below 992 px (UX.md): one card per site, same values, same units. */
 export function SiteCards({ rows }: { rows: StationSummary[] }) {
   const { t } = useTranslation();
-  const locale = currentLanguageCode();
-  const now = useNow();
-  const fmtPower = powerFormatter(
-    rows.map((r) => r.powerW),
-    locale,
-  );
-  const fmtEnergy = energyFormatter(
-    rows.map((r) => r.todayKwh),
-    locale,
-  );
+  const { locale, now, fmtPower, fmtEnergy } = useSiteFormatters(rows);
   return (
     <div className="site-cards">
       {rows.map((r) => (

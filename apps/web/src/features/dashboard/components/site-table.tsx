@@ -2,12 +2,11 @@ import type { StationSummary } from '@ems/contract/api/station';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { energyFormatter, formatPercent, powerFormatter } from '../../../shared/format/quantity';
+import { formatPercent } from '../../../shared/format/quantity';
 import { formatRelative, toMillis } from '../../../shared/format/time';
-import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { CommStatus } from '../../../shared/ui/comm-status';
-import { useNow } from '../../../shared/ui/use-now';
 import { useTemplateNames } from '../api/get-templates';
+import { useSiteFormatters } from '../lib/use-site-formatters';
 import { SiteAlarmIcon } from './site-alarm-icon';
 
 const byNumber = (get: (r: StationSummary) => number | null) => (a: StationSummary, b: StationSummary) =>
@@ -20,16 +19,7 @@ const byNumber = (get: (r: StationSummary) => number | null) => (a: StationSumma
  */
 export function SiteTable({ rows, loading }: { rows: StationSummary[]; loading: boolean }) {
   const { t } = useTranslation();
-  const locale = currentLanguageCode();
-  const now = useNow();
-  const fmtPower = powerFormatter(
-    rows.map((r) => r.powerW),
-    locale,
-  );
-  const fmtEnergy = energyFormatter(
-    rows.map((r) => r.todayKwh),
-    locale,
-  );
+  const { locale, now, fmtPower, fmtEnergy } = useSiteFormatters(rows);
   const hasSoc = rows.some((r) => r.soc !== null);
   const templates = useTemplateNames();
 
