@@ -33,6 +33,15 @@ export function sumByType(values: readonly TypedValue[]): TypeSums {
 
 const BALANCE_TYPES = ['inverter', 'meter', 'battery'] as const;
 
+/** Device types that carry power and energy counters (sensors have none): the ones a site's energy adds up. */
+export const ENERGY_DEVICE_TYPES: ReadonlySet<string> = new Set([
+  'inverter',
+  'meter',
+  'battery',
+  'charger',
+  'ups',
+]);
+
 /** Adds the present entries of `sums` for `types`; null when a present one is null, or none is present. */
 function addPresent(sums: TypeSums, types: readonly DeviceType[]): number | null {
   let total: number | null = null;

@@ -4,7 +4,7 @@
  * device's power and SOC. Buckets without data stay null.
  */
 import type { DeviceType } from '@ems/contract/telemetry';
-import { deriveLoadW, meanSoc, sumByType } from './energy-flow';
+import { deriveLoadW, ENERGY_DEVICE_TYPES, meanSoc, sumByType } from './energy-flow';
 import { maxAbs, type PowerUnit, pickPowerUnit, scalePower } from './power-unit';
 
 /** One device's values per bucket: average W and last SOC (null = no data in the bucket). */
@@ -36,7 +36,7 @@ export function siteSeries(devices: readonly DeviceBuckets[], bucketCount: numbe
   const of = (t: DeviceType) => power.map((p) => p[t] ?? null);
   const out: Series[] = [];
   if (has('inverter')) out.push({ key: 'production', unit: 'W', values: of('inverter') });
-  if (['inverter', 'meter', 'battery', 'charger', 'ups'].some((t) => has(t as DeviceType))) {
+  if ([...ENERGY_DEVICE_TYPES].some((t) => has(t as DeviceType))) {
     out.push({ key: 'consumption', unit: 'W', values: power.map(deriveLoadW) });
   }
   if (has('meter')) {

@@ -11,7 +11,7 @@ import { startOfDayAt } from '../../shared/zoned-time';
 import type { StationRow } from '../access/repo';
 import { baselineCacheOf } from './baseline-cache';
 import { counterDelta } from './counter-delta';
-import { deriveFlow, deriveTotals, meanSoc, sumByType } from './energy-flow';
+import { deriveFlow, deriveTotals, ENERGY_DEVICE_TYPES, meanSoc, sumByType } from './energy-flow';
 import { type BaselineRequest, type LiveDeviceRow, loadLiveDevices } from './repo';
 
 /** A device's latest values plus its state and today's counter energy (Wh). */
@@ -32,9 +32,6 @@ export interface LiveSite {
   today: EnergyTotals;
 }
 
-/** Device types whose counters hold energy (sensors have none). */
-const COUNTER_TYPES = new Set(['inverter', 'meter', 'battery', 'charger', 'ups']);
-
 /**
  * Live state of `stations` (access already checked), in their order. `withPoints` also loads each
  * device's SunSpec points (list/real without isSimple).
@@ -53,7 +50,7 @@ export async function loadLiveSites(
   const dayStart = new Map(stations.map((s) => [s.id, new Date(startOfDayAt(now, s.timeZone))]));
   const requests: BaselineRequest[] = [];
   for (const r of rows) {
-    if (!COUNTER_TYPES.has(r.deviceType) || (r.eIn === null && r.eOut === null)) continue;
+    if (!ENERGY_DEVICE_TYPES.has(r.deviceType) || (r.eIn === null && r.eOut === null)) continue;
     requests.push({
       deviceId: r.deviceId,
       before: dayStart.get(r.stationId)!,
@@ -80,7 +77,7 @@ export async function loadLiveSites(
 export function summarizeSite(station: StationRow, devices: LiveDevice[]): LiveSite {
   const typed = (pick: (d: LiveDevice) => number | null, filter: (d: LiveDevice) => boolean = () => true) =>
     devices.filter(filter).map((d) => ({ type: d.deviceType as DeviceType, value: pick(d) }));
-  const counters = (d: LiveDevice) => COUNTER_TYPES.has(d.deviceType);
+  const counters = (d: LiveDevice) => ENERGY_DEVICE_TYPES.has(d.deviceType);
   const lastSeen = devices.reduce<Date | null>(
     (m, d) => (d.lastSeenAt && (!m || d.lastSeenAt > m) ? d.lastSeenAt : m),
     null,

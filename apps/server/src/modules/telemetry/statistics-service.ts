@@ -11,7 +11,7 @@ import { localParts, localToday, parseLocalDate } from '../../shared/zoned-time'
 import { requireStationAccess } from '../access/station-access';
 import { type StatisticsType, statisticsBuckets } from './bucket-edges';
 import { type CounterReadings, counterDeltas } from './counter-delta';
-import { deriveTotals, sumByType } from './energy-flow';
+import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from './energy-flow';
 import { selfConsumption, selfSufficiency } from './energy-ratios';
 import { firstDataAt, loadCounterBaselines, loadCounterBuckets, loadStationDevices } from './repo';
 
@@ -21,8 +21,6 @@ export interface StatisticsQuery {
   statisticsType: number;
   searchDate?: string;
 }
-
-const COUNTER_TYPES = new Set(['inverter', 'meter', 'battery', 'charger', 'ups']);
 
 /** Sum of the non-null values, null when there is none. */
 const sumKnown = (values: readonly (number | null)[]) =>
@@ -46,7 +44,9 @@ export async function stationStatistics(
   const date = parseLocalDate(searchDate);
   if (!date) throw illegalInput();
   const type = q.statisticsType as StatisticsType;
-  const devices = (await loadStationDevices(db, station.id)).filter((d) => COUNTER_TYPES.has(d.deviceType));
+  const devices = (await loadStationDevices(db, station.id)).filter((d) =>
+    ENERGY_DEVICE_TYPES.has(d.deviceType),
+  );
   const ids = devices.map((d) => d.deviceId);
 
   let span = {};
