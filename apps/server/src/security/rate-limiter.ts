@@ -3,6 +3,8 @@
  * Behind a small async interface so a Redis implementation can share counts between API nodes later.
  */
 
+import { tooManyRequests } from '../http/errors';
+
 /** Counts failures per key (an account name, a client IP) over a sliding window. */
 export interface FailureLimiter {
   /** Seconds until `key` may try again (≥ 1), or 0 while it is under its limit. */
@@ -61,4 +63,15 @@ export function createMemoryLimiter(opts: MemoryLimiterOptions): FailureLimiter 
       failures.delete(key);
     },
   };
+}
+
+/**
+ * Counts one call of `key` against `limiter` used as an attempt counter (every call counts, not only
+ * failures): public calls that send mail or create codes.
+ * @throws tooManyRequests (429, Retry-After) once `key` used up its calls in the window.
+ */
+export async function spend(limiter: FailureLimiter, key: string): Promise<void> {
+  const wait = await limiter.blockedFor(key);
+  if (wait > 0) throw tooManyRequests(wait);
+  await limiter.recordFailure(key);
 }

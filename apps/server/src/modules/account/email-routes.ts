@@ -7,8 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../http/context';
 import { ok } from '../../http/envelope';
+import { spend } from '../../security/rate-limiter';
 import { sendActivationCode, verifyEmailCode } from './email-service';
-import { spend } from './limits';
 import type { AccountRouteDeps } from './routes';
 
 /** The caller of a public route when it sent a token; a bad token fails as on any other route. */

@@ -2,7 +2,6 @@
  * Per-client-address limits of the public account calls (issue 3 §10), on the sign-in limiter of
  * security/rate-limiter.ts used as an attempt counter: every call counts, not only failures.
  */
-import { tooManyRequests } from '../../http/errors';
 import { createMemoryLimiter, type FailureLimiter } from '../../security/rate-limiter';
 
 /** Calls per client address: name look-ups and form checks, registrations, code sends. */
@@ -26,14 +25,4 @@ export function createAccountLimiters(): AccountLimiters {
     register: createMemoryLimiter(ACCOUNT_LIMITS.register),
     codeSend: createMemoryLimiter(ACCOUNT_LIMITS.codeSend),
   };
-}
-
-/**
- * Counts one call of `ip` against `limiter`.
- * @throws tooManyRequests (429, Retry-After) once the address used up its calls in the window.
- */
-export async function spend(limiter: FailureLimiter, ip: string): Promise<void> {
-  const wait = await limiter.blockedFor(ip);
-  if (wait > 0) throw tooManyRequests(wait);
-  await limiter.recordFailure(ip);
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { spend } from './limits';
+import { spend } from '../../security/rate-limiter';
 import { passwordBack, resetPassword } from './password-service';
 import type { AccountRouteDeps } from './routes';
 

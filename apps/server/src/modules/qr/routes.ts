@@ -19,8 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
-import { tooManyRequests } from '../../http/errors';
-import { createMemoryLimiter } from '../../security/rate-limiter';
+import { createMemoryLimiter, spend } from '../../security/rate-limiter';
 import { confirmQrLogin, createQrLogin, exchangeGetToken, pollQrLogin, scanQrLogin } from './service';
 import { describeUserAgent } from './user-agent';
 
@@ -48,9 +47,7 @@ export async function qrRoutes(api: FastifyInstance, ctx: AppContext): Promise<v
       },
     },
     async (request) => {
-      const waitS = await creations.blockedFor(request.ip);
-      if (waitS > 0) throw tooManyRequests(waitS);
-      await creations.recordFailure(request.ip); // counts creations, not failures
+      await spend(creations, request.ip);
       const browser = describeUserAgent(request.headers['user-agent']);
       const code = await createQrLogin(db, { browser, ip: request.ip });
       const url = `${request.protocol}://${request.host}/qr-confirm?qrcodeId=${encodeURIComponent(code.qrcodeId)}`;
