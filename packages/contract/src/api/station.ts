@@ -40,6 +40,9 @@ export const StationSummarySchema = z.object({
   todayKwh: z.number().nullable(),
   /** Average battery SOC in % (storage and UPS sites). */
   soc: z.number().nullable(),
+  /** Chargers of the site, and how many of them are online and charging (|W| above the idle threshold). */
+  chargerCount: z.number().int(),
+  chargersCharging: z.number().int(),
   /** Worst active alarm level (spec §4), null when none. */
   worstAlarmLevel: z.number().int().nullable(),
   lastSeen: z.string().nullable(),

@@ -2,7 +2,7 @@
 
 import type { StationTemplate } from '@ems/contract/api/dictionary';
 import type { StationBaseInfo, StationList, StationSummary } from '@ems/contract/api/station';
-import { DEVICE_OFFLINE_AFTER_MS } from '@ems/contract/constants';
+import { DEVICE_OFFLINE_AFTER_MS, IDLE_THRESHOLD_W } from '@ems/contract/constants';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
@@ -32,11 +32,15 @@ function sumOf(site: LiveSite, type: DeviceType, pick: (d: LiveSite['devices'][n
     .reduce<number | null>((a, d) => (pick(d) === null ? a : (a ?? 0) + pick(d)!), null);
 }
 
-/** A dashboard row: headline power (W) and energy today (kWh) of the site's main device type. */
+/**
+ * A dashboard row: headline power (W) and energy today (kWh) of the site's main device type, and its
+ * chargers charging, so the charging dashboard needs no per-device poll.
+ */
 export function stationSummary(site: LiveSite, worstAlarmLevel: number | null): StationSummary {
   const s = site.station;
   const main = MAIN_DEVICE[s.systemType] ?? 'meter';
   const todayWh = sumOf(site, main, (d) => d.todayInWh);
+  const chargers = site.devices.filter((d) => d.deviceType === 'charger');
   return {
     stationId: s.id,
     stationName: s.name,
@@ -54,6 +58,9 @@ export function stationSummary(site: LiveSite, worstAlarmLevel: number | null): 
     powerW: sumOf(site, main, (d) => d.w),
     todayKwh: todayWh === null ? null : round(todayWh / 1000, 3),
     soc: site.flow.soc,
+    chargerCount: chargers.length,
+    chargersCharging: chargers.filter((d) => d.online && d.w !== null && Math.abs(d.w) > IDLE_THRESHOLD_W)
+      .length,
     worstAlarmLevel,
     lastSeen: site.lastSeen?.toISOString() ?? null,
   };

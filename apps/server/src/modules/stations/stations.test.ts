@@ -9,6 +9,7 @@ import {
   buildStation,
   buildUser,
   signIn,
+  writeSynthetic,
   writeSyntheticDay,
 } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
@@ -22,6 +23,7 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
   let adminToken: string;
   const ids: Record<string, number> = {};
   let inverterId = 0;
+  let ownerId = 0;
 
   const get = async <T>(url: string, tok = token) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { token: tok } });
@@ -31,6 +33,7 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const owner = await buildUser(t.db, { userName: 'Olga Owner' });
+    ownerId = owner.id;
     const other = await buildUser(t.db);
     const admin = await buildUser(t.db, { roles: ['admin'] });
     [token, otherToken, adminToken] = await Promise.all([
@@ -125,6 +128,35 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
       powerW: null,
       todayKwh: null,
       lastSeen: null,
+    });
+  });
+
+  it('counts a charging site’s chargers and those online above the idle threshold', async () => {
+    const site = await buildStation(t.db, {
+      ownerId,
+      name: 'Echo Chargers',
+      systemType: 2,
+      templateCode: 'charging',
+    });
+    const now = Date.now();
+    for (const [w, online] of [
+      [7400, true],
+      [40, true],
+      [11000, false],
+    ] as const) {
+      const charger = await buildDevice(t.db, { stationId: site.id, deviceType: 'charger' });
+      await writeSynthetic(t.db, charger, now - 60_000, now, 1, () => ({ w }));
+      if (!online) {
+        await t.db.query(
+          `UPDATE device_latest SET last_seen_at = now() - interval '1 hour' WHERE device_id = $1`,
+          [charger.id],
+        );
+      }
+    }
+    const { body } = await get<StationList>(`${BASE}/systemtype/list?systemType=2`);
+    expect(body.data.rows.find((r) => r.stationId === site.id)).toMatchObject({
+      chargerCount: 3,
+      chargersCharging: 1,
     });
   });
 

@@ -18,17 +18,12 @@ import {
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { KpiCard } from '../../../shared/ui/kpi-card';
 import { SERIES_COLORS } from '../../../shared/ui/series-colors';
-import { useChargerActivity } from '../api/get-charger-activity';
-import { dashboardKpis } from '../lib/kpis';
+import { chargersCharging, dashboardKpis } from '../lib/kpis';
 
 function TypeCard({ systemType, rows }: { systemType: SystemType; rows: StationSummary[] }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
   const kpis = dashboardKpis(rows);
-  const chargers = useChargerActivity(
-    rows.map((r) => r.stationId),
-    systemType === 2,
-  );
   if (systemType === 6 || systemType === 7) {
     return (
       <KpiCard
@@ -41,16 +36,14 @@ function TypeCard({ systemType, rows }: { systemType: SystemType; rows: StationS
     );
   }
   if (systemType === 2) {
-    const value = chargers.data
-      ? t('dashboard.kpi.chargingValue', { charging: chargers.data.charging, total: chargers.data.total })
-      : '–';
+    const chargers = chargersCharging(rows);
+    const value = t('dashboard.kpi.chargingValue', chargers);
     return (
       <KpiCard
         label={t('dashboard.kpi.chargersCharging')}
         icon={<ThunderboltOutlined />}
         accent={SERIES_COLORS.directConsumption}
         value={value}
-        loading={chargers.isPending && rows.length > 0}
         testId="kpi-type"
       />
     );

@@ -1,4 +1,4 @@
-import type { StationReal, StationSummary } from '@ems/contract/api/station';
+import type { StationSummary } from '@ems/contract/api/station';
 import { describe, expect, it } from 'vitest';
 import { chargersCharging, dashboardKpis, filterSites, sortSites } from './kpis';
 
@@ -19,6 +19,8 @@ const site = (stationId: number, f: Partial<StationSummary> = {}): StationSummar
   powerW: null,
   todayKwh: null,
   soc: null,
+  chargerCount: 0,
+  chargersCharging: 0,
   worstAlarmLevel: null,
   lastSeen: null,
   ...f,
@@ -52,33 +54,12 @@ describe('dashboardKpis', () => {
 });
 
 describe('chargersCharging', () => {
-  it('counts online chargers above the idle threshold', () => {
-    const real = (devices: StationReal['devices']): StationReal => ({
-      stationId: 1,
-      online: true,
-      lastSeen: null,
-      flow: { pvW: null, gridW: null, batteryW: null, loadW: null, chargerW: null, soc: null },
-      today: {
-        productionKwh: null,
-        consumptionKwh: null,
-        gridBuyKwh: null,
-        gridSellKwh: null,
-        chargeKwh: null,
-        dischargeKwh: null,
-      },
-      devices,
-    });
-    const charger = (W: number, online = true) => ({
-      deviceId: W,
-      type: 'charger' as const,
-      online,
-      lastSeen: null,
-      ts: null,
-      todayKwh: null,
-      points: { W },
-    });
+  it('adds up the chargers charging of every listed site', () => {
     expect(
-      chargersCharging([real([charger(7400), charger(40), charger(11000, false)]), real([charger(3700)])]),
+      chargersCharging([
+        site(1, { chargerCount: 3, chargersCharging: 1 }),
+        site(2, { chargerCount: 1, chargersCharging: 1 }),
+      ]),
     ).toEqual({ charging: 2, total: 4 });
   });
 });

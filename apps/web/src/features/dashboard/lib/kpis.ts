@@ -3,8 +3,7 @@
  * power now and energy today (sums of what is known; null when nothing is), average SOC, capacity.
  * Also the order and search of the site table: sites with active alarms first.
  */
-import type { StationReal, StationSummary } from '@ems/contract/api/station';
-import { IDLE_THRESHOLD_W } from '@ems/contract/constants';
+import type { StationSummary } from '@ems/contract/api/station';
 
 /** Figures of the KPI cards; null where nothing is known. */
 export interface DashboardKpis {
@@ -37,19 +36,12 @@ export function dashboardKpis(rows: readonly StationSummary[]): DashboardKpis {
   };
 }
 
-/** Chargers charging (|W| above the idle threshold) out of all chargers, from live values. */
-export function chargersCharging(real: readonly StationReal[]): { charging: number; total: number } {
-  let charging = 0;
-  let total = 0;
-  for (const site of real) {
-    for (const d of site.devices ?? []) {
-      if (d.type !== 'charger') continue;
-      total += 1;
-      const w = d.points.W;
-      if (d.online && typeof w === 'number' && Math.abs(w) > IDLE_THRESHOLD_W) charging += 1;
-    }
-  }
-  return { charging, total };
+/** Chargers charging out of all chargers of the listed sites (the server counts each site). */
+export function chargersCharging(rows: readonly StationSummary[]): { charging: number; total: number } {
+  return {
+    charging: rows.reduce((a, r) => a + r.chargersCharging, 0),
+    total: rows.reduce((a, r) => a + r.chargerCount, 0),
+  };
 }
 
 /** Sites with active alarms first (worst level first), then by name. */
