@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await simulator?.stop();
-    jobs.stop();
+    await jobs.stop();
     await app.close();
     await ingest.stop();
     await broker?.stop();

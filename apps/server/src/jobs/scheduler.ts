@@ -59,9 +59,10 @@ export async function runJobOnce(
 
 /**
  * Schedules `jobs` (default: defaultJobs) and starts the mail sender (every 2 s and on each queued mail; it
- * runs on every node, as rows are leased one by one); `stop()` cancels the timers (a running job finishes alone).
+ * runs on every node, as rows are leased one by one); `stop()` cancels the timers and waits for a mail
+ * delivery in progress, so the database can be closed after it (a running scheduled job finishes alone).
  */
-export function startJobs(deps: JobDeps, jobs: readonly JobDefinition[] = defaultJobs): { stop(): void } {
+export function startJobs(deps: JobDeps, jobs: readonly JobDefinition[] = defaultJobs): { stop(): Promise<void> } {
   const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
 
@@ -85,11 +86,11 @@ export function startJobs(deps: JobDeps, jobs: readonly JobDefinition[] = defaul
   for (const job of jobs) schedule(job);
   const mailSender = startMailSender(deps);
   return {
-    stop: () => {
+    stop: async () => {
       stopped = true;
-      void mailSender.stop();
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
+      await mailSender.stop();
     },
   };
 }
