@@ -62,7 +62,10 @@ export async function runJobOnce(
  * runs on every node, as rows are leased one by one); `stop()` cancels the timers and waits for a mail
  * delivery in progress, so the database can be closed after it (a running scheduled job finishes alone).
  */
-export function startJobs(deps: JobDeps, jobs: readonly JobDefinition[] = defaultJobs): { stop(): Promise<void> } {
+export function startJobs(
+  deps: JobDeps,
+  jobs: readonly JobDefinition[] = defaultJobs,
+): { stop(): Promise<void> } {
   const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
 
