@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { chooseFromDropdown } from '../lib/dropdown';
 
 /**
  * Issue 3 §11: a new owner registers, proves the e-mail with the code (read, as an administrator
@@ -76,14 +77,12 @@ test('register → verify e-mail → sign in → Chinese → edit profile → lo
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   // Language: the choice is stored and the page reloads in it (spec §2).
-  await page.getByRole('button', { name: 'English' }).click();
-  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await chooseFromDropdown(page, page.getByRole('button', { name: 'English' }), '简体中文');
   await expect(page.getByRole('menuitem', { name: '首页' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
   // Personal centre: the nickname is saved and shown (page header and top bar).
-  await page.getByRole('button', { name: `${userName} 的账号菜单` }).click();
-  await page.locator('.ant-dropdown').getByRole('menuitem', { name: '个人中心' }).click();
+  await chooseFromDropdown(page, page.getByRole('button', { name: `${userName} 的账号菜单` }), '个人中心');
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId('profile-email')).toHaveText(email);
   await expect(page.getByText('已验证', { exact: true })).toBeVisible();
@@ -94,8 +93,7 @@ test('register → verify e-mail → sign in → Chinese → edit profile → lo
   await page.reload();
   await expect(page.getByTestId('profile-display-name')).toHaveText('太阳能爱好者');
 
-  await page.getByRole('button', { name: '太阳能爱好者 的账号菜单' }).click();
-  await page.locator('.ant-dropdown').getByRole('menuitem', { name: '退出登录' }).click();
+  await chooseFromDropdown(page, page.getByRole('button', { name: '太阳能爱好者 的账号菜单' }), '退出登录');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?redirect=/);
