@@ -10,19 +10,24 @@ import { expect, type Locator, type Page } from '@playwright/test';
  */
 export async function chooseFromDropdown(page: Page, trigger: Locator, itemName: string): Promise<void> {
   await trigger.click();
-  const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: itemName });
+  const item = page
+    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .getByRole('menuitem', { name: itemName });
   await expect(item).toBeVisible();
   let last = '';
   await expect
-    .poll(async () => {
-      const [t, i] = await Promise.all([trigger.boundingBox(), item.boundingBox()]);
-      if (!t || !i) return 'not laid out';
-      const clear = i.y >= t.y + t.height || i.y + i.height <= t.y;
-      const where = `${Math.round(i.x)},${Math.round(i.y)}`;
-      const settled = clear && where === last;
-      last = where;
-      return settled ? 'placed' : `moving (${where})`;
-    }, { intervals: [50, 50, 100, 100, 250] })
+    .poll(
+      async () => {
+        const [t, i] = await Promise.all([trigger.boundingBox(), item.boundingBox()]);
+        if (!t || !i) return 'not laid out';
+        const clear = i.y >= t.y + t.height || i.y + i.height <= t.y;
+        const where = `${Math.round(i.x)},${Math.round(i.y)}`;
+        const settled = clear && where === last;
+        last = where;
+        return settled ? 'placed' : `moving (${where})`;
+      },
+      { intervals: [50, 50, 100, 100, 250] },
+    )
     .toBe('placed');
   await item.click();
 }
