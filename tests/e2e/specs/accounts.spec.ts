@@ -65,6 +65,9 @@ test('register → verify e-mail → sign in → Chinese → edit profile → lo
   await page.getByRole('button', { name: 'Register' }).click();
 
   await expect(page.getByTestId('code-sent-to')).toContainText(email);
+  // A lost code can be sent again, after the server's 60-s wait.
+  await expect(page.getByTestId('resend-code')).toBeDisabled();
+  await expect(page.getByTestId('resend-code')).toHaveText(/^Resend in \d+ s$/);
   const code = await codeFromOutbox(browser, email);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify and finish' }).click();

@@ -54,6 +54,8 @@ export const RegisteredSchema = z.object({
   userId: z.number().int(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** Seconds before user/email/active may send the code again. */
+  resendAfterSeconds: z.number().int(),
 });
 
 /** POST /owner_api/auth/owner/register/verifyUserName. */
@@ -69,8 +71,16 @@ export const EmailVerifyBodySchema = z.object({
   userName: loginNameField.optional(),
   languageId: languageIdField,
 });
-/** GET user/email/active?email=: sends a code to `email` (becomes the caller's e-mail once verified). */
-export const EmailActiveQuerySchema = z.object({ email: emailField, languageId: languageIdField });
+/**
+ * GET user/email/active?email=: signed in, sends a code to `email` (becomes the caller's e-mail once
+ * verified). Without a session, right after registering, `userName` names the new account and the code
+ * goes again to the unverified e-mail it registered with (`email` must be that address).
+ */
+export const EmailActiveQuerySchema = z.object({
+  email: emailField,
+  userName: loginNameField.optional(),
+  languageId: languageIdField,
+});
 /** data of a code send: where it went (masked) and when another may be asked for. */
 export const CodeSentSchema = z.object({ maskedAddress: z.string(), resendAfterSeconds: z.number().int() });
 

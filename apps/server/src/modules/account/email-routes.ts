@@ -1,4 +1,4 @@
-/** GET user/email/active (signed in) and POST user/email/verify (signed in, or by user name after registering). */
+/** GET user/email/active (signed in, or by user name after registering) and POST user/email/verify (signed in, or by user name after registering). */
 import { CodeSentSchema, EmailActiveQuerySchema, EmailVerifyBodySchema } from '@ems/contract/api/account';
 import { TOKEN_HEADER } from '@ems/contract/constants';
 import { envelopeOf } from '@ems/contract/envelope';
@@ -7,8 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext, SessionUser } from '../../http/context';
 import { ok } from '../../http/envelope';
+import { loggedOut } from '../../http/errors';
 import { spend } from '../../security/rate-limiter';
-import { sendActivationCode, verifyEmailCode } from './email-service';
+import { resendRegistrationCode, sendActivationCode, verifyEmailCode } from './email-service';
 import type { AccountRouteDeps } from './routes';
 
 /** The caller of a public route when it sent a token; a bad token fails as on any other route. */
@@ -26,16 +27,23 @@ export async function emailRoutes(api: FastifyInstance, deps: AccountRouteDeps):
   r.get(
     '/webpvesc/ajax/user/email/active',
     {
+      config: { public: true },
       schema: {
         tags: ['account'],
-        summary: 'Send a verification code to the e-mail the caller wants (kept pending until verified)',
+        summary:
+          'Send a verification code to the e-mail the caller wants (kept pending until verified); without a session, resend the registration code by userName',
         querystring: EmailActiveQuerySchema,
         response: { 200: envelopeOf(CodeSentSchema) },
       },
     },
     async (request) => {
+      const caller = await optionalCaller(ctx, request);
+      const { email, userName } = request.query;
+      if (!caller && !userName) throw loggedOut();
       await spend(deps.limiters.codeSend, request.ip);
-      const sent = await sendActivationCode(ctx.db, request.user.userId, request.query.email);
+      const sent = caller
+        ? await sendActivationCode(ctx.db, caller.userId, email)
+        : await resendRegistrationCode(ctx.db, userName!, email);
       return ok(request, sent, 'account.codeSent', { address: sent.maskedAddress });
     },
   );

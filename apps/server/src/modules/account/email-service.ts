@@ -43,6 +43,31 @@ export async function sendActivationCode(db: DbHandle, userId: number, email: st
   return { maskedAddress: maskAddress(email), resendAfterSeconds: CODE_POLICY.resendAfterSeconds };
 }
 
+/**
+ * Sends the registration code again without a session (the verify step right after registering): only
+ * to the unverified e-mail the account `userName` registered with, in the account's language. An unknown
+ * name, another address or a disabled account get the same answer and no mail, so the call can neither
+ * mail strangers nor tell which accounts exist.
+ * @throws emailAlreadyVerified when that address is verified already; codeTooSoon within 60 s.
+ */
+export async function resendRegistrationCode(
+  db: DbHandle,
+  userName: string,
+  email: string,
+): Promise<CodeSent> {
+  const sent = { maskedAddress: maskAddress(email), resendAfterSeconds: CODE_POLICY.resendAfterSeconds };
+  const account = await findAccountByLoginName(db.db, userName);
+  if (!account || account.disabled || !sameAddress(account.email, email)) return sent;
+  if (account.emailVerified) throw emailAlreadyVerified();
+  const address = account.email!;
+  await db.db.transaction(async (tx) => {
+    const code = await issueCode(tx, { purpose: 'email_verify', address, userId: account.id });
+    await enqueueMail(tx, codeMail(address, code, languageCodeOf(account.languageId)));
+  });
+  mailQueued(db);
+  return sent;
+}
+
 /** The address a verify call proves: the pending one, else the account's e-mail while unverified. */
 function addressToVerify(account: AccountRow, signedIn: boolean): string | null {
   if (signedIn && account.pendingEmail) return account.pendingEmail;

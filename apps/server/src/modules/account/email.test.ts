@@ -207,3 +207,65 @@ describe('user/email/verify right after registration (no session)', () => {
     expect(badToken.json().status).toBe(21000);
   });
 });
+
+describe('user/email/active right after registration (no session)', () => {
+  const mailsTo = async (address: string) =>
+    Number(
+      (
+        await t.db.query<{ n: string }>('SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = $1', [
+          address,
+        ])
+      ).rows[0]!.n,
+    );
+  const resend = (userName: string, email: string, ip: string, languageId?: number) =>
+    get(t.app, `${ACTIVE}?email=${encodeURIComponent(email)}&userName=${userName}`, { ip, languageId });
+
+  it('sends a new code to the registered address after 60 s; the new code verifies, the old one is dead', async () => {
+    const form = validForm('resend_reg');
+    const reg = await post(t.app, '/owner_api/webpvesc/ajax/register', await encryptForm(t.app, form), {
+      ip: '10.4.210.1',
+    });
+    expect(reg.json().data).toMatchObject({
+      email: form.email,
+      emailVerified: false,
+      resendAfterSeconds: 60,
+    });
+    const first = await latestCodeTo(t.db, form.email);
+
+    const tooSoon = await resend('resend_reg', form.email, '10.4.210.2', 2);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().status).toBe(42900);
+    expect(await mailsTo(form.email)).toBe(1);
+
+    await age(form.email, 61);
+    const again = await resend('resend_reg', form.email, '10.4.210.3');
+    expect(again.json()).toMatchObject({ status: 0, data: { resendAfterSeconds: 60 } });
+    expect(await mailsTo(form.email)).toBe(2);
+    const second = await latestCodeTo(t.db, form.email);
+
+    expect((await verify(undefined, first, { userName: 'resend_reg' })).json().status).toBe(40000);
+    const ok = await verify(undefined, second, { userName: 'resend_reg' });
+    expect(ok.json()).toEqual({ status: 0, msg: 'E-mail verified', data: null });
+    const done = await resend('resend_reg', form.email, '10.4.210.4');
+    expect(done.json()).toEqual({
+      status: 40000,
+      msg: 'This e-mail is already verified',
+      data: { field: 'email' },
+    });
+  });
+
+  it('mails nobody for an unknown name or another address, and answers the same', async () => {
+    const form = validForm('resend_other');
+    await post(t.app, '/owner_api/webpvesc/ajax/register', await encryptForm(t.app, form), {
+      ip: '10.4.211.1',
+    });
+    await age(form.email, 61);
+    const stranger = 'stranger@example.com';
+    const wrongAddress = await resend('resend_other', stranger, '10.4.211.2');
+    const unknownName = await resend('nobody_here', stranger, '10.4.211.3');
+    expect(wrongAddress.json()).toEqual(unknownName.json());
+    expect(wrongAddress.json().status).toBe(0);
+    expect(await mailsTo(stranger)).toBe(0);
+    expect(await mailsTo(form.email)).toBe(1);
+  });
+});

@@ -13,7 +13,7 @@ import { hashPassword } from '../../security/password';
 import type { ServerKeyPair } from '../../security/rsa-keys';
 import { enqueueMail, mailQueued } from '../mail/outbox';
 import { codeMail } from '../mail/templates';
-import { issueCode } from './codes';
+import { CODE_POLICY, issueCode } from './codes';
 import { decryptField, validateForm } from './form';
 import { languageIdOf } from './language-of';
 import { insertAccount, isLoginNameTaken, lockLoginName } from './repo';
@@ -97,7 +97,12 @@ export async function register(
       return id;
     });
     mailQueued(deps.db);
-    return { userId, email: form.email, emailVerified: false };
+    return {
+      userId,
+      email: form.email,
+      emailVerified: false,
+      resendAfterSeconds: CODE_POLICY.resendAfterSeconds,
+    };
   } catch (err) {
     if (isUniqueViolation(err)) throw nameTaken();
     throw err;

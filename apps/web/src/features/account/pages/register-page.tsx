@@ -4,13 +4,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { encryptForServer } from '../../../shared/crypto/encrypt-for-server';
-import { inlineErrorText, showOnField } from '../../../shared/form/server-error';
+import { showOnField } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
+import { toastSuccess } from '../../../shared/ui/feedback';
 import { PublicFrame } from '../../../shared/ui/public-frame';
 import { register } from '../api/register';
 import { registerCheck } from '../api/register-check';
+import { sendEmailCode } from '../api/send-email-code';
 import { verifyEmail } from '../api/verify-email';
 import { CodeForm } from '../components/code-form';
 import { REGISTER_FIELDS, RegisterForm, type RegisterValues } from '../components/register-form';
+import { ResendButton } from '../components/resend-button';
 import '../components/account.css';
 
 /**
@@ -23,14 +27,11 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RegisterValues>();
-  const [account, setAccount] = useState<{ userName: string; email: string } | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [account, setAccount] = useState<{ userName: string; email: string; resendAt: number } | null>(null);
+  const { pending, error, run } = useInlineAction();
 
-  const submit = async (values: RegisterValues) => {
-    setPending(true);
-    setError(null);
-    try {
+  const submit = (values: RegisterValues) =>
+    run(async () => {
       const [password, confirmPassword] = await encryptForServer(
         queryClient,
         values.password,
@@ -46,29 +47,35 @@ export function RegisterPage() {
         // The new account starts in the browser's time zone (the personal centre can change it).
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       };
-      await registerCheck(body);
-      const created = await register(body);
-      setAccount({ userName: body.userName, email: created.email });
-    } catch (e) {
-      if (!showOnField(form, e, REGISTER_FIELDS)) setError(inlineErrorText(e, t('account.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+      try {
+        await registerCheck(body);
+        const created = await register(body);
+        setAccount({
+          userName: body.userName,
+          email: created.email,
+          resendAt: Date.now() + created.resendAfterSeconds * 1000,
+        });
+      } catch (e) {
+        // A rule's error belongs under its field; anything else is said above the button.
+        if (!showOnField(form, e, REGISTER_FIELDS)) throw e;
+      }
+    });
 
-  const verify = async (validCode: string) => {
-    if (!account) return;
-    setPending(true);
-    setError(null);
-    try {
+  const verify = (validCode: string) =>
+    run(async () => {
+      if (!account) return;
       await verifyEmail({ userName: account.userName, validCode });
       navigate('/login?registered=1', { replace: true });
-    } catch (e) {
-      setError(inlineErrorText(e, t('account.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+    });
+
+  // The code may be lost or expired (10 min): send it again to the address just registered.
+  const resend = () =>
+    run(async () => {
+      if (!account) return;
+      const sent = await sendEmailCode(account.email, account.userName);
+      setAccount({ ...account, resendAt: Date.now() + sent.resendAfterSeconds * 1000 });
+      toastSuccess(t('account.register.codeResent', { email: account.email }));
+    });
 
   return (
     <PublicFrame title={t('account.register.title')} subtitle={t('account.register.subtitle')}>
@@ -89,6 +96,7 @@ export function RegisterPage() {
             pending={pending}
             submitText={t('account.register.verify')}
             error={error}
+            extra={<ResendButton availableAt={account.resendAt} loading={pending} onResend={resend} />}
           />
           <Typography.Paragraph type="secondary" className="account-note">
             {t('account.register.verifyLater')}
