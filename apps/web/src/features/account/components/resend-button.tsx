@@ -1,6 +1,6 @@
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../../shared/ui/use-now';
 import { secondsLeft } from '../lib/countdown';
 
 /**
@@ -9,13 +9,10 @@ import { secondsLeft } from '../lib/countdown';
  */
 export function ResendButton(props: { availableAt: number; onResend: () => void; loading?: boolean }) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => Date.now());
-  const left = secondsLeft(props.availableAt, now);
-  useEffect(() => {
-    if (left <= 0) return;
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, [left]);
+  // The hook only re-renders every second; the time is read fresh so a new `availableAt` after a
+  // long idle never shows a stale countdown.
+  useNow(1000);
+  const left = secondsLeft(props.availableAt, Date.now());
   return (
     <Button onClick={props.onResend} disabled={left > 0} loading={props.loading} data-testid="resend-code">
       {left > 0 ? t('account.code.resendIn', { seconds: left }) : t('account.code.resend')}
