@@ -41,9 +41,11 @@ export async function emailRoutes(api: FastifyInstance, deps: AccountRouteDeps):
       const { email, userName } = request.query;
       if (!caller && !userName) throw loggedOut();
       await spend(deps.limiters.codeSend, request.ip);
-      const sent = caller
-        ? await sendActivationCode(ctx.db, caller.userId, email)
-        : await resendRegistrationCode(ctx.db, userName!, email);
+      // A named account wins over the session: someone signed in who registers another account must not
+      // have that account's address become their own pending e-mail.
+      const sent = userName
+        ? await resendRegistrationCode(ctx.db, userName, email)
+        : await sendActivationCode(ctx.db, caller!.userId, email);
       return ok(request, sent, 'account.codeSent', { address: sent.maskedAddress });
     },
   );
@@ -55,7 +57,7 @@ export async function emailRoutes(api: FastifyInstance, deps: AccountRouteDeps):
       schema: {
         tags: ['account'],
         summary:
-          'Verify an e-mail code: with a token for the pending e-mail, or with userName after registering',
+          'Verify an e-mail code: with userName, the registration e-mail of that account; else with a token, the pending e-mail',
         body: EmailVerifyBodySchema,
         response: { 200: envelopeOf(z.null()) },
       },

@@ -68,15 +68,19 @@ export async function resendRegistrationCode(
   return sent;
 }
 
-/** The address a verify call proves: the pending one, else the account's e-mail while unverified. */
-function addressToVerify(account: AccountRow, signedIn: boolean): string | null {
-  if (signedIn && account.pendingEmail) return account.pendingEmail;
+/**
+ * The address a verify call proves: for the signed-in owner the pending one, else (and by user name
+ * only) the account's e-mail while unverified.
+ */
+function addressToVerify(account: AccountRow, asOwner: boolean): string | null {
+  if (asOwner && account.pendingEmail) return account.pendingEmail;
   if (account.email && !account.emailVerified) return account.email;
   return null;
 }
 
 /**
- * Verifies the caller's code: `callerId` when signed in, else the account named `userName`.
+ * Verifies a code: for the account named `userName` (right after registering, whoever is signed in),
+ * else for the signed-in `callerId`.
  * @returns the now verified address.
  * @throws fieldError(validation.required, userName) without session and name; invalidCode for a wrong,
  * used or expired code and for an unknown or disabled account; emailAlreadyVerified when nothing waits.
@@ -86,11 +90,11 @@ export async function verifyEmailCode(
   v: { callerId: number | null; userName?: string | undefined; validCode: string },
 ): Promise<string> {
   let account: AccountRow | undefined;
-  if (v.callerId !== null) account = await findAccountById(db.db, v.callerId);
-  else if (v.userName) account = await findAccountByLoginName(db.db, v.userName);
+  if (v.userName) account = await findAccountByLoginName(db.db, v.userName);
+  else if (v.callerId !== null) account = await findAccountById(db.db, v.callerId);
   else throw fieldError('validation.required', 'userName');
   if (!account || account.disabled) throw invalidCode();
-  const address = addressToVerify(account, v.callerId !== null);
+  const address = addressToVerify(account, !v.userName);
   if (!address) throw emailAlreadyVerified();
   // Outside a transaction: a wrong try must count even though the call fails.
   await consumeCode(db.db, { purpose: 'email_verify', address, userId: account.id, code: v.validCode });

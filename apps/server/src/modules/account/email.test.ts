@@ -269,3 +269,38 @@ describe('user/email/active right after registration (no session)', () => {
     expect(await mailsTo(form.email)).toBe(1);
   });
 });
+
+describe('registering another account while signed in', () => {
+  it('resends and verifies for the named new account; the signed-in account keeps its e-mail', async () => {
+    const { user, token } = await freshUser();
+    const form = validForm('second_acct');
+    await post(t.app, '/owner_api/webpvesc/ajax/register', await encryptForm(t.app, form), {
+      ip: '10.4.220.1',
+      token,
+    });
+    await age(form.email, 61);
+    const resent = await get(
+      t.app,
+      `${ACTIVE}?email=${encodeURIComponent(form.email)}&userName=second_acct`,
+      { token, ip: '10.4.220.2' },
+    );
+    expect(resent.json().status).toBe(0);
+    const code = await latestCodeTo(t.db, form.email);
+    const ok = await verify(token, code, { userName: 'second_acct' });
+    expect(ok.json()).toEqual({ status: 0, msg: 'E-mail verified', data: null });
+
+    const { rows } = await t.db.query<{
+      login_name: string;
+      email: string;
+      email_verified: boolean;
+      pending_email: string | null;
+    }>(
+      'SELECT login_name, email, email_verified, pending_email FROM users WHERE id = $1 OR login_name = $2 ORDER BY id',
+      [user.id, 'second_acct'],
+    );
+    expect(rows).toEqual([
+      { login_name: user.loginName, email: user.email, email_verified: false, pending_email: null },
+      { login_name: 'second_acct', email: form.email, email_verified: true, pending_email: null },
+    ]);
+  });
+});
