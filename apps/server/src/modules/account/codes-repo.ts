@@ -32,11 +32,18 @@ export async function secondsUntilResend(
   return Math.max(0, res.rows[0]?.wait ?? 0);
 }
 
-/** Retires every unused code of purpose + address (a new one replaces them). */
-export async function retireCodes(tx: Runner, purpose: string, address: string): Promise<void> {
+/**
+ * Retires every unused code of purpose + address + user (a new one replaces them). Scoped to the user
+ * because addresses are not unique: a code sent for one account must not kill another account's.
+ */
+export async function retireCodes(
+  tx: Runner,
+  c: { purpose: string; address: string; userId: number | null },
+): Promise<void> {
   await tx.execute(sql`
     UPDATE verification_codes SET used_at = now()
-     WHERE purpose = ${purpose} AND address = ${address} AND used_at IS NULL`);
+     WHERE purpose = ${c.purpose} AND address = ${c.address} AND user_id IS NOT DISTINCT FROM ${c.userId}
+       AND used_at IS NULL`);
 }
 
 /** Stores a code's hash, valid for `ttlSeconds` from now. */

@@ -50,7 +50,7 @@ export function hashCode(purpose: CodePurpose, address: string, code: string): s
 }
 
 /**
- * Issues a new code for purpose + address (replacing unused ones), inside the caller's transaction so the
+ * Issues a new code for purpose + address (replacing the user's unused ones), inside the caller's transaction so the
  * code row and its mail commit together.
  * @returns the code in clear, for the mail.
  * @throws codeTooSoon (429, Retry-After) within 60 s of the previous send to this purpose and address.
@@ -63,7 +63,7 @@ export async function issueCode(
   await lockCodeSends(tx, c.purpose, address);
   const wait = await secondsUntilResend(tx, c.purpose, address, CODE_POLICY.resendAfterSeconds);
   if (wait > 0) throw codeTooSoon(wait);
-  await retireCodes(tx, c.purpose, address);
+  await retireCodes(tx, { purpose: c.purpose, address, userId: c.userId });
   const code = newCode();
   await insertCode(tx, {
     purpose: c.purpose,
@@ -109,7 +109,7 @@ const ticketHash = (ticket: string) => createHash('sha256').update(ticket).diges
 /** Issues a single-use password reset ticket for `userId`. @returns the ticket in clear. */
 export async function issueResetTicket(tx: Tx, userId: number): Promise<string> {
   const address = `user:${userId}`;
-  await retireCodes(tx, TICKET_PURPOSE, address);
+  await retireCodes(tx, { purpose: TICKET_PURPOSE, address, userId });
   const ticket = randomBytes(32).toString('base64url');
   await insertCode(tx, {
     purpose: TICKET_PURPOSE,

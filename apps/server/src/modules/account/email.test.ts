@@ -304,3 +304,18 @@ describe('registering another account while signed in', () => {
     ]);
   });
 });
+
+describe('codes of two accounts with one address', () => {
+  it("a code sent for one account leaves the other account's code alive", async () => {
+    const form = validForm('shared_addr');
+    await post(t.app, '/owner_api/webpvesc/ajax/register', await encryptForm(t.app, form), {
+      ip: '10.4.230.1',
+    });
+    const code = await latestCodeTo(t.db, form.email);
+    await age(form.email, 61);
+    const { token, ip } = await freshUser();
+    expect((await activate(token, form.email, ip)).json().status).toBe(0);
+    const ok = await verify(undefined, code, { userName: 'shared_addr' });
+    expect(ok.json()).toEqual({ status: 0, msg: 'E-mail verified', data: null });
+  });
+});
