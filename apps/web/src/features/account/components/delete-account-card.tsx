@@ -4,7 +4,7 @@ import { Alert, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptForServer } from '../../../shared/crypto/encrypt-for-server';
-import { inlineErrorText } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
 import { deleteAccount } from '../api/delete-account';
@@ -18,24 +18,16 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ password: string }>();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run, clear } = useInlineAction();
 
-  const confirm = async ({ password }: { password: string }) => {
-    setPending(true);
-    setError(null);
-    try {
+  const confirm = ({ password }: { password: string }) =>
+    run(async () => {
       const [cipher] = await encryptForServer(queryClient, password);
       await deleteAccount(cipher!);
       toastSuccess(catalogueText('account.deleted'));
       setOpen(false);
       onDeleted();
-    } catch (e) {
-      setError(inlineErrorText(e, t('account.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+    });
 
   return (
     <Card title={t('account.delete.title')} className="profile-card danger-card">
@@ -52,7 +44,7 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
         onCancel={() => setOpen(false)}
         afterClose={() => {
           form.resetFields();
-          setError(null);
+          clear();
         }}
         destroyOnHidden
       >

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { encryptForServer } from '../../../shared/crypto/encrypt-for-server';
-import { inlineErrorText, showOnField } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { editPassword } from '../api/edit-password';
 
@@ -22,35 +22,31 @@ export function PasswordCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useInlineAction();
   const [done, setDone] = useState(false);
   const extra = { userName: user.loginName };
   const rule = (field: (typeof FIELDS)[number]) => zodRule(PasswordEditFormSchema, field, extra);
 
-  const save = async (values: Values) => {
-    setPending(true);
-    setError(null);
+  const save = (values: Values) => {
     setDone(false);
-    try {
-      const [oldPassword, password, confirmPassword] = await encryptForServer(
-        queryClient,
-        values.oldPassword,
-        values.password,
-        values.confirmPassword,
-      );
-      await editPassword({
-        oldPassword: oldPassword!,
-        password: password!,
-        confirmPassword: confirmPassword!,
-      });
-      form.resetFields();
-      setDone(true);
-    } catch (e) {
-      if (!showOnField(form, e, FIELDS)) setError(inlineErrorText(e, t('account.errors.generic')));
-    } finally {
-      setPending(false);
-    }
+    return run(
+      async () => {
+        const [oldPassword, password, confirmPassword] = await encryptForServer(
+          queryClient,
+          values.oldPassword,
+          values.password,
+          values.confirmPassword,
+        );
+        await editPassword({
+          oldPassword: oldPassword!,
+          password: password!,
+          confirmPassword: confirmPassword!,
+        });
+        form.resetFields();
+        setDone(true);
+      },
+      { form, fields: FIELDS },
+    );
   };
 
   return (

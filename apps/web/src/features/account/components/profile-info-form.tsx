@@ -2,9 +2,8 @@ import { UserInfoEditBodySchema } from '@ems/contract/api/account';
 import type { UserInfo } from '@ems/contract/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inlineErrorText, showOnField } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { userInfoQueryOptions } from '../../../shared/session/user-info';
 import { toastSuccess } from '../../../shared/ui/feedback';
@@ -20,30 +19,25 @@ export function ProfileInfoForm({ user }: { user: UserInfo }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<UserInfoEditInput>();
   const zones = useTimeZones();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useInlineAction();
   const options = (zones.data ?? []).map((z) => ({ value: z.dictValue, label: z.dictLabel }));
   if (!options.some((o) => o.value === user.timeZone))
     options.unshift({ value: user.timeZone, label: user.timeZone });
 
-  const save = async (values: UserInfoEditInput) => {
-    setPending(true);
-    setError(null);
-    try {
-      await editUserInfo({
-        userName: values.userName.trim(),
-        nickname: values.nickname?.trim() || undefined,
-        phone: values.phone?.trim() || undefined,
-        timeZone: values.timeZone,
-      });
-      await queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
-      toastSuccess(catalogueText('common.ok'));
-    } catch (e) {
-      if (!showOnField(form, e, FIELDS)) setError(inlineErrorText(e, t('account.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+  const save = (values: UserInfoEditInput) =>
+    run(
+      async () => {
+        await editUserInfo({
+          userName: values.userName.trim(),
+          nickname: values.nickname?.trim() || undefined,
+          phone: values.phone?.trim() || undefined,
+          timeZone: values.timeZone,
+        });
+        await queryClient.invalidateQueries({ queryKey: userInfoQueryOptions().queryKey });
+        toastSuccess(catalogueText('common.ok'));
+      },
+      { form, fields: FIELDS },
+    );
 
   return (
     <Card title={t('account.profile.infoTitle')} className="profile-card">

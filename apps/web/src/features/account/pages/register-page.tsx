@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { encryptForServer } from '../../../shared/crypto/encrypt-for-server';
-import { showOnField } from '../../../shared/form/server-error';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { toastSuccess } from '../../../shared/ui/feedback';
 import { PublicFrame } from '../../../shared/ui/public-frame';
@@ -30,24 +29,25 @@ export function RegisterPage() {
   const [account, setAccount] = useState<{ userName: string; email: string; resendAt: number } | null>(null);
   const { pending, error, run } = useInlineAction();
 
+  // A rule's error belongs under its field; anything else is said above the button.
   const submit = (values: RegisterValues) =>
-    run(async () => {
-      const [password, confirmPassword] = await encryptForServer(
-        queryClient,
-        values.password,
-        values.confirmPassword,
-      );
-      const body = {
-        userName: values.userName.trim(),
-        nickname: values.nickname?.trim() || undefined,
-        email: values.email.trim(),
-        phone: values.phone?.trim() || undefined,
-        password: password!,
-        confirmPassword: confirmPassword!,
-        // The new account starts in the browser's time zone (the personal centre can change it).
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      };
-      try {
+    run(
+      async () => {
+        const [password, confirmPassword] = await encryptForServer(
+          queryClient,
+          values.password,
+          values.confirmPassword,
+        );
+        const body = {
+          userName: values.userName.trim(),
+          nickname: values.nickname?.trim() || undefined,
+          email: values.email.trim(),
+          phone: values.phone?.trim() || undefined,
+          password: password!,
+          confirmPassword: confirmPassword!,
+          // The new account starts in the browser's time zone (the personal centre can change it).
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        };
         await registerCheck(body);
         const created = await register(body);
         setAccount({
@@ -55,11 +55,9 @@ export function RegisterPage() {
           email: created.email,
           resendAt: Date.now() + created.resendAfterSeconds * 1000,
         });
-      } catch (e) {
-        // A rule's error belongs under its field; anything else is said above the button.
-        if (!showOnField(form, e, REGISTER_FIELDS)) throw e;
-      }
-    });
+      },
+      { form, fields: REGISTER_FIELDS },
+    );
 
   const verify = (validCode: string) =>
     run(async () => {

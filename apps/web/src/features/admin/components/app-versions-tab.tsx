@@ -14,9 +14,8 @@ import {
   type TableColumnsType,
   Tag,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inlineErrorText, showOnField } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
@@ -43,24 +42,19 @@ export function AppVersionsTab() {
   const queryClient = useQueryClient();
   const versions = useAppVersions();
   const [form] = Form.useForm<AppVersionInput>();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useInlineAction('admin.errors.generic');
   const locale = currentLanguageCode();
 
-  const publish = async (values: AppVersionInput) => {
-    setPending(true);
-    setError(null);
-    try {
-      await createAppVersion({ ...values, downloadUrl: values.downloadUrl?.trim() || undefined });
-      toastSuccess(catalogueText('common.ok'));
-      form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'app-versions'] });
-    } catch (e) {
-      if (!showOnField(form, e, FIELDS)) setError(inlineErrorText(e, t('admin.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+  const publish = (values: AppVersionInput) =>
+    run(
+      async () => {
+        await createAppVersion({ ...values, downloadUrl: values.downloadUrl?.trim() || undefined });
+        toastSuccess(catalogueText('common.ok'));
+        form.resetFields();
+        await queryClient.invalidateQueries({ queryKey: ['admin', 'app-versions'] });
+      },
+      { form, fields: FIELDS },
+    );
 
   const columns: TableColumnsType<AppVersion> = [
     {

@@ -19,7 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { inlineErrorText, showOnField } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { errorText } from '../../../shared/http/api-error';
 import { toastError, toastSuccess } from '../../../shared/ui/feedback';
@@ -46,8 +46,7 @@ export function DictionariesTab() {
   const items = useDictionaries({ ...paging.params, dictType });
   const [editing, setEditing] = useState<Partial<Item> | null>(null);
   const [form] = Form.useForm<DictionaryInput>();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run, clear } = useInlineAction('admin.errors.generic');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'dictionaries'] });
 
   const open = (item: Partial<Item>) => {
@@ -56,20 +55,16 @@ export function DictionariesTab() {
     setEditing(item);
   };
 
-  const save = async (values: DictionaryInput) => {
-    setPending(true);
-    setError(null);
-    try {
-      await editDictionary({ ...values, id: editing?.id });
-      toastSuccess(catalogueText('common.ok'));
-      setEditing(null);
-      await refresh();
-    } catch (e) {
-      if (!showOnField(form, e, FIELDS)) setError(inlineErrorText(e, t('admin.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+  const save = (values: DictionaryInput) =>
+    run(
+      async () => {
+        await editDictionary({ ...values, id: editing?.id });
+        toastSuccess(catalogueText('common.ok'));
+        setEditing(null);
+        await refresh();
+      },
+      { form, fields: FIELDS },
+    );
 
   const remove = async (item: Item) => {
     try {
@@ -173,7 +168,7 @@ export function DictionariesTab() {
         cancelText={t('common.actions.cancel')}
         okButtonProps={{ htmlType: 'submit', form: 'dictionary-edit', loading: pending }}
         onCancel={() => setEditing(null)}
-        afterClose={() => setError(null)}
+        afterClose={clear}
         forceRender
       >
         <Form<DictionaryInput>

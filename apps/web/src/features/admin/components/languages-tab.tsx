@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inlineErrorText } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
 import { editLanguage } from '../api/edit-language';
@@ -18,23 +18,16 @@ export function LanguagesTab() {
   const languages = useLanguages();
   const [editing, setEditing] = useState<Language | null>(null);
   const [form] = Form.useForm<{ languageName: string }>();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run, clear } = useInlineAction('admin.errors.generic');
 
   const save = async ({ languageName }: { languageName: string }) => {
     if (!editing) return;
-    setPending(true);
-    setError(null);
-    try {
+    await run(async () => {
       await editLanguage({ id: editing.id, languageName: languageName.trim() });
       await queryClient.invalidateQueries({ queryKey: languagesQueryOptions().queryKey });
       toastSuccess(catalogueText('common.ok'));
       setEditing(null);
-    } catch (e) {
-      setError(inlineErrorText(e, t('admin.errors.generic')));
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const columns: TableColumnsType<Language> = [
@@ -77,7 +70,7 @@ export function LanguagesTab() {
         cancelText={t('common.actions.cancel')}
         okButtonProps={{ htmlType: 'submit', form: 'language-edit', loading: pending }}
         onCancel={() => setEditing(null)}
-        afterClose={() => setError(null)}
+        afterClose={clear}
         forceRender
       >
         <Form<{ languageName: string }> name="language-edit" form={form} layout="vertical" onFinish={save}>

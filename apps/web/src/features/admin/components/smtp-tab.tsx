@@ -7,9 +7,8 @@ import {
 } from '@ems/contract/api/admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Skeleton, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inlineErrorText, showOnField } from '../../../shared/form/server-error';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
 import { smtpQueryOptions, useSmtp } from '../api/get-smtp';
@@ -26,27 +25,22 @@ function SmtpForm({ settings }: { settings: SmtpSettings }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SmtpInput>();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useInlineAction('admin.errors.generic');
 
-  const save = async (values: SmtpInput) => {
-    setPending(true);
-    setError(null);
-    try {
-      await saveSmtp({
-        ...values,
-        username: values.username?.trim() || undefined,
-        password: values.password || undefined,
-      });
-      await queryClient.invalidateQueries({ queryKey: smtpQueryOptions().queryKey });
-      form.setFieldValue('password', '');
-      toastSuccess(catalogueText('common.ok'));
-    } catch (e) {
-      if (!showOnField(form, e, FIELDS)) setError(inlineErrorText(e, t('admin.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+  const save = (values: SmtpInput) =>
+    run(
+      async () => {
+        await saveSmtp({
+          ...values,
+          username: values.username?.trim() || undefined,
+          password: values.password || undefined,
+        });
+        await queryClient.invalidateQueries({ queryKey: smtpQueryOptions().queryKey });
+        form.setFieldValue('password', '');
+        toastSuccess(catalogueText('common.ok'));
+      },
+      { form, fields: FIELDS },
+    );
 
   return (
     <Form<SmtpInput>
@@ -113,21 +107,13 @@ function SmtpForm({ settings }: { settings: SmtpSettings }) {
 function TestMail({ configured }: { configured: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const send = async ({ to }: { to: string }) => {
-    setPending(true);
-    setError(null);
-    try {
+  const { pending, error, run } = useInlineAction('admin.errors.generic');
+  const send = ({ to }: { to: string }) =>
+    run(async () => {
       await sendTestMail(to.trim());
       toastSuccess(catalogueText('mail.testSent', { address: to.trim() }));
       await queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] });
-    } catch (e) {
-      setError(inlineErrorText(e, t('admin.errors.generic')));
-    } finally {
-      setPending(false);
-    }
-  };
+    });
   return (
     <Form<{ to: string }>
       name="smtp-test"
