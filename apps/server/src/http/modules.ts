@@ -4,7 +4,6 @@ import { adminRoutes } from '../modules/admin/routes';
 import { alarmRoutes } from '../modules/alarms/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { generalRoutes } from '../modules/general/routes';
-import { mailRoutes } from '../modules/mail/routes';
 import { profileRoutes } from '../modules/profile/routes';
 import { qrRoutes } from '../modules/qr/routes';
 import { stationRoutes } from '../modules/stations/routes';
@@ -24,7 +23,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await profileRoutes(api, ctx);
   await qrRoutes(api, ctx);
   await adminRoutes(api, ctx);
-  await mailRoutes(api, ctx);
   await stationRoutes(api, ctx);
   await telemetryRoutes(api, ctx);
   await alarmRoutes(api, ctx);

@@ -1,6 +1,6 @@
 /**
  * Administrator console calls (issue 3 §6) under /owner_api/webpvesc/ajax/manage: users, languages,
- * dictionaries, app versions. Every one needs the admin role (40300 无操作权限 otherwise); the
+ * dictionaries, app versions, and the mail module's SMTP and outbox calls. Every one needs the admin role (40300 无操作权限 otherwise); the
  * public app/version/last sits outside that scope.
  */
 import {
@@ -21,6 +21,7 @@ import { notFound } from '../../http/errors';
 import { requireAdmin } from '../access/require-admin';
 import { createAuthService } from '../auth/service';
 import { listLanguages } from '../general/repo';
+import { mailRoutes } from '../mail/routes';
 import { adminAppVersionRoutes, publicAppVersionRoutes } from './app-version-routes';
 import { adminDictionaryRoutes } from './dictionary-routes';
 import { renameLanguage } from './language-repo';
@@ -30,7 +31,7 @@ import { findUserPage } from './users-repo';
 /** Path prefix of the console's calls. */
 export const MANAGE = '/webpvesc/ajax/manage';
 
-/** Registers the console routes (admin-only scope) and the public app/version/last. */
+/** Registers the console routes (admin-only scope, mail's included) and the public app/version/last. */
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await publicAppVersionRoutes(api, ctx);
   await api.register(async (scope) => {
@@ -40,6 +41,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
     await manageUserRoutes(scope, ctx);
     await adminDictionaryRoutes(scope, ctx);
     await adminAppVersionRoutes(scope, ctx);
+    await mailRoutes(scope, ctx);
   });
 }
 

@@ -43,6 +43,12 @@ describe('administrator only', () => {
     const { rows } = await t.db.query("SELECT 1 FROM settings WHERE key = 'smtp'");
     expect(rows).toHaveLength(0);
   });
+
+  it('refuses an ordinary user even when its body is invalid (403, not a validation error)', async () => {
+    const res = await post(t.app, SMTP, { port: 'nope', languageId: 2 }, { token: owner });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 40300, msg: '无操作权限', data: null });
+  });
 });
 
 describe('without SMTP settings', () => {

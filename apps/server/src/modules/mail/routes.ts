@@ -1,6 +1,7 @@
 /**
  * Administrator's mail calls (issue 3 §2, §6) under /owner_api/webpvesc/ajax/manage: SMTP settings, a test
- * mail, and the outbox (where mail can be read while no SMTP server is set). Every one needs the admin role.
+ * mail, and the outbox (where mail can be read while no SMTP server is set). Every one needs the admin role,
+ * which the admin module's manage scope checks before validation.
  */
 import {
   OutboxPageSchema,
@@ -17,13 +18,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
-import { requireAdmin } from '../access/require-admin';
 import { enqueueMail, mailQueued } from './outbox';
 import { listOutbox, makePendingDue } from './outbox-repo';
 import { presentSmtp, readSmtpSettings, writeSmtpSettings } from './smtp-settings';
 import { testMail } from './templates';
 
-/** Registers the mail routes on the /owner_api scope. */
+/** Registers the mail routes; mount them only inside the admin-only manage scope (adminRoutes). */
 export async function mailRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db.db;
@@ -38,10 +38,7 @@ export async function mailRoutes(api: FastifyInstance, ctx: AppContext): Promise
         response: { 200: envelopeOf(SmtpSettingsSchema) },
       },
     },
-    async (request) => {
-      requireAdmin(request.user);
-      return ok(request, presentSmtp(await readSmtpSettings(db)));
-    },
+    async (request) => ok(request, presentSmtp(await readSmtpSettings(db))),
   );
 
   r.post(
@@ -56,7 +53,6 @@ export async function mailRoutes(api: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (request) => {
-      requireAdmin(request.user);
       const { languageId: _lang, ...input } = request.body;
       const stored = await writeSmtpSettings(db, input);
       await makePendingDue(db);
@@ -80,7 +76,6 @@ export async function mailRoutes(api: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (request) => {
-      requireAdmin(request.user);
       const { to } = request.body;
       await enqueueMail(db, testMail(to, requestLanguage(request)));
       mailQueued(ctx.db);
@@ -98,9 +93,6 @@ export async function mailRoutes(api: FastifyInstance, ctx: AppContext): Promise
         response: { 200: envelopeOf(OutboxPageSchema) },
       },
     },
-    async (request) => {
-      requireAdmin(request.user);
-      return ok(request, await listOutbox(db, request.query));
-    },
+    async (request) => ok(request, await listOutbox(db, request.query)),
   );
 }
