@@ -1,7 +1,8 @@
 /**
- * Serial number → device (id, type) for the ingest, cached. All devices are loaded once at start; a
- * serial number not in the cache is read from the database (so a device added later works at once), and
- * an unknown one is remembered briefly so a misconfigured logger cannot turn every message into a query.
+ * Serial number → device (id, type) for the ingest, cached. All devices are loaded at start and again
+ * every KNOWN_TTL_MS / 2 (startIngest); a serial number not in the cache is read from the database (so a
+ * device added later works at once), and an unknown one is remembered briefly so a misconfigured logger
+ * cannot turn every message into a query.
  */
 import type { DbHandle } from '../db/client';
 
@@ -11,7 +12,8 @@ export interface KnownDevice {
   type: string;
 }
 
-const KNOWN_TTL_MS = 10 * 60_000;
+/** How long a known device is trusted without reading it again (a deleted device drops out after this). */
+export const KNOWN_TTL_MS = 10 * 60_000;
 const UNKNOWN_TTL_MS = 5_000;
 const CACHE_MAX = 200_000;
 
@@ -20,7 +22,10 @@ export function createDeviceDirectory(db: DbHandle) {
   const cache = new Map<string, { device: KnownDevice | null; at: number }>();
 
   return {
-    /** Loads every device (one query); call once at start. */
+    /**
+     * Loads every device (one query) and restamps it as fresh. Rows no longer in the table are left to
+     * expire, so a deleted device stops being accepted within KNOWN_TTL_MS.
+     */
     async preload(): Promise<number> {
       const res = await db.query<{ id: number; serial_number: string; device_type: string }>(
         'SELECT id, serial_number, device_type FROM devices',

@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { createBatcher } from './batcher';
 import { embeddedBrokerCredentials } from './broker';
-import { createDeviceDirectory, type KnownDevice } from './device-directory';
+import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
 import { toTelemetryRow } from './point-mapping';
 import { createRateLimitedLog } from './rate-limited-log';
@@ -83,6 +83,11 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   const warn = createRateLimitedLog(log, 10_000);
   const notice = createRateLimitedLog(log, 10_000, 'info');
   const counts = { messages: 0, received: 0, invalid: 0, badTimestamps: 0, unknownDevice: 0 };
+  // preload() stamps every device with one time: without a refresh they would all expire together and
+  // each device's next message would wait for its own query, one after another (QoS 1 is handled serially).
+  const refresh = setInterval(() => {
+    devices.preload().catch((err: unknown) => warn('preload', { err }, 'device directory refresh failed'));
+  }, KNOWN_TTL_MS / 2).unref();
 
   /** Parses, validates and queues one message of a known device. @returns false when the queue is full. */
   function accept(device: KnownDevice, sn: string, payload: Buffer): boolean {
@@ -215,6 +220,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     flush: () => batcher.flush(),
     stop: async () => {
       stopping = true;
+      clearInterval(refresh);
       await link.close();
       await batcher.stop();
     },
