@@ -4,7 +4,7 @@
  * 3-s toast of an HTTP failure (spec §8) comes on top and fades. A session ending is left to its dialog.
  */
 import type { FormInstance } from 'antd';
-import { ApiError } from '../http/api-error';
+import { ApiError, errorText } from '../http/api-error';
 
 /** Puts the server's message on the refused field; true when the form has that field. */
 export function showOnField(form: FormInstance, error: unknown, fields: readonly string[]): boolean {
@@ -16,9 +16,6 @@ export function showOnField(form: FormInstance, error: unknown, fields: readonly
 /** The text an inline alert shows for `error` (null when there is none, or the session ended). */
 export function inlineErrorText(error: unknown, fallback: string): string | null {
   if (!error) return null;
-  if (error instanceof ApiError) {
-    if (error.kind === 'session') return null;
-    return error.message || fallback;
-  }
-  return fallback;
+  if (error instanceof ApiError && error.kind === 'session') return null;
+  return errorText(error, fallback);
 }

@@ -1,3 +1,6 @@
+import { InsecureContextError } from '../crypto/encrypt-password';
+import { i18n } from '../i18n/i18n';
+
 /** Why a call failed: the server said no (status), HTTP failed, the network failed or 60 s passed. */
 export type ApiErrorKind = 'status' | 'http' | 'network' | 'timeout' | 'session';
 
@@ -44,8 +47,13 @@ export class ApiError extends Error {
   }
 }
 
-/** The message to show for any rejection: the server's msg, else `fallback`. */
+/**
+ * The message to show for any rejection: the server's msg, the need for https when a password could
+ * not be encrypted, else `fallback`.
+ */
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
+  // Without a secure context no form can encrypt its password; a generic failure would hide why.
+  if (error instanceof InsecureContextError) return i18n.t('auth.login.insecureContext');
   return fallback;
 }

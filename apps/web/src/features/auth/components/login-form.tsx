@@ -1,7 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { InsecureContextError } from '../../../shared/crypto/encrypt-password';
 import { errorText } from '../../../shared/http/api-error';
 import { type Credentials, type SignInKind, useSignIn } from '../lib/sign-in';
 
@@ -14,10 +13,7 @@ export function LoginForm({ kind, onSignedIn }: { kind: SignInKind; onSignedIn: 
   const { t } = useTranslation();
   const signIn = useSignIn(kind);
   const error = signIn.error;
-  const errorMessage =
-    error instanceof InsecureContextError
-      ? t('auth.login.insecureContext')
-      : errorText(error, t('auth.login.failed'));
+  const errorMessage = errorText(error, t('auth.login.failed'));
 
   return (
     <Form<Credentials>
