@@ -5,8 +5,10 @@
  * random strings kept the same way (purpose password_reset).
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type { LanguageCode } from '@ems/contract/constants';
 import type { Db } from '../../db/client';
-import type { Tx } from '../mail/outbox';
+import { enqueueMail, type Tx } from '../mail/outbox';
+import { codeMail } from '../mail/templates';
 import {
   addWrongTry,
   findLiveCode,
@@ -73,6 +75,20 @@ export async function issueCode(
     ttlSeconds: CODE_POLICY.ttlSeconds,
   });
   return code;
+}
+
+/**
+ * Issues a code (as issueCode) and queues the mail that carries it, in `language`, in the same
+ * transaction: the code exists exactly when its mail does. The caller wakes the sender (mailQueued)
+ * after the commit.
+ * @throws as issueCode.
+ */
+export async function mailCode(
+  tx: Tx,
+  c: { purpose: CodePurpose; address: string; userId: number | null; language: LanguageCode },
+): Promise<void> {
+  const code = await issueCode(tx, c);
+  await enqueueMail(tx, codeMail(c.address, code, c.language));
 }
 
 /**

@@ -8,9 +8,8 @@ import type { CodeSentSchema } from '@ems/contract/api/account';
 import type { z } from 'zod';
 import type { DbHandle } from '../../db/client';
 import { fieldError } from '../../http/errors';
-import { enqueueMail, mailQueued } from '../mail/outbox';
-import { codeMail } from '../mail/templates';
-import { CODE_POLICY, consumeCode, issueCode, normalizeAddress } from './codes';
+import { mailQueued } from '../mail/outbox';
+import { CODE_POLICY, consumeCode, mailCode, normalizeAddress } from './codes';
 import { emailAlreadyVerified, invalidCode } from './errors';
 import { languageCodeOf, maskAddress } from './language-of';
 import {
@@ -35,9 +34,13 @@ export async function sendActivationCode(db: DbHandle, userId: number, email: st
   if (!account) throw invalidCode('email');
   if (account.emailVerified && sameAddress(account.email, email)) throw emailAlreadyVerified();
   await db.db.transaction(async (tx) => {
-    const code = await issueCode(tx, { purpose: 'email_verify', address: email, userId });
+    await mailCode(tx, {
+      purpose: 'email_verify',
+      address: email,
+      userId,
+      language: languageCodeOf(account.languageId),
+    });
     await setPendingEmail(tx, userId, email);
-    await enqueueMail(tx, codeMail(email, code, languageCodeOf(account.languageId)));
   });
   mailQueued(db);
   return { maskedAddress: maskAddress(email), resendAfterSeconds: CODE_POLICY.resendAfterSeconds };
@@ -60,10 +63,14 @@ export async function resendRegistrationCode(
   if (!account || account.disabled || !sameAddress(account.email, email)) return sent;
   if (account.emailVerified) throw emailAlreadyVerified();
   const address = account.email!;
-  await db.db.transaction(async (tx) => {
-    const code = await issueCode(tx, { purpose: 'email_verify', address, userId: account.id });
-    await enqueueMail(tx, codeMail(address, code, languageCodeOf(account.languageId)));
-  });
+  await db.db.transaction((tx) =>
+    mailCode(tx, {
+      purpose: 'email_verify',
+      address,
+      userId: account.id,
+      language: languageCodeOf(account.languageId),
+    }),
+  );
   mailQueued(db);
   return sent;
 }

@@ -13,9 +13,8 @@ import type { z } from 'zod';
 import type { DbHandle } from '../../db/client';
 import { hashPassword } from '../../security/password';
 import type { ServerKeyPair } from '../../security/rsa-keys';
-import { enqueueMail, mailQueued } from '../mail/outbox';
-import { codeMail } from '../mail/templates';
-import { CODE_POLICY, consumeCode, consumeResetTicket, issueCode, issueResetTicket } from './codes';
+import { mailQueued } from '../mail/outbox';
+import { CODE_POLICY, consumeCode, consumeResetTicket, issueResetTicket, mailCode } from './codes';
 import { invalidCode, useOtherMethods } from './errors';
 import { decryptField, validateForm } from './form';
 import { languageCodeOf, maskAddress } from './language-of';
@@ -53,14 +52,14 @@ export async function passwordBack(
   const account = await recoverable(deps.db, body.userName);
   if (body.validCode === undefined) {
     if (!account) throw useOtherMethods();
-    await deps.db.db.transaction(async (tx) => {
-      const code = await issueCode(tx, {
+    await deps.db.db.transaction((tx) =>
+      mailCode(tx, {
         purpose: 'password_back',
         address: account.email,
         userId: account.id,
-      });
-      await enqueueMail(tx, codeMail(account.email, code, languageCodeOf(account.languageId)));
-    });
+        language: languageCodeOf(account.languageId),
+      }),
+    );
     mailQueued(deps.db);
     return { maskedAddress: maskAddress(account.email), resendAfterSeconds: CODE_POLICY.resendAfterSeconds };
   }

@@ -11,9 +11,9 @@ import type { DbHandle } from '../../db/client';
 import { fieldError } from '../../http/errors';
 import { hashPassword } from '../../security/password';
 import type { ServerKeyPair } from '../../security/rsa-keys';
-import { enqueueMail, mailQueued } from '../mail/outbox';
-import { codeMail } from '../mail/templates';
-import { CODE_POLICY, issueCode } from './codes';
+import { mailQueued } from '../mail/outbox';
+import { isIanaTimeZone } from '../profile/time-zone';
+import { CODE_POLICY, mailCode } from './codes';
 import { decryptField, validateForm } from './form';
 import { languageIdOf } from './language-of';
 import { insertAccount, isLoginNameTaken, lockLoginName } from './repo';
@@ -29,16 +29,6 @@ export interface RegisterDeps {
 
 const nameTaken = () => fieldError('validation.nameTaken', 'userName');
 
-/** True when `zone` is an IANA time zone this runtime knows. */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Every rule of the registration form, as register/check answers them.
  * @returns the validated plaintext form.
@@ -51,7 +41,7 @@ export async function checkRegistration(deps: RegisterDeps, body: RegisterBody) 
     password: decryptField(keys, body.password, 'password'),
     confirmPassword: decryptField(keys, body.confirmPassword, 'confirmPassword'),
   });
-  if (body.timeZone && !isTimeZone(body.timeZone)) throw fieldError('common.illegalInput', 'timeZone');
+  if (body.timeZone && !isIanaTimeZone(body.timeZone)) throw fieldError('common.illegalInput', 'timeZone');
   if (await isLoginNameTaken(deps.db.db, form.userName)) throw nameTaken();
   return form;
 }
@@ -92,8 +82,7 @@ export async function register(
         languageId: languageIdOf(language),
         timeZone: body.timeZone || 'UTC',
       });
-      const code = await issueCode(tx, { purpose: 'email_verify', address: form.email, userId: id });
-      await enqueueMail(tx, codeMail(form.email, code, language));
+      await mailCode(tx, { purpose: 'email_verify', address: form.email, userId: id, language });
       return id;
     });
     mailQueued(deps.db);
