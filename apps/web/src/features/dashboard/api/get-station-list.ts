@@ -35,12 +35,19 @@ export function useStationList(systemType: SystemType) {
   return useQuery(stationListQueryOptions(systemType));
 }
 
-/** Site search of the top bar: sites of the system type whose name matches `text`. */
+/** Site search of the top bar: sites of the system type whose name matches `text` (all when empty). */
 export function useStationSearch(systemType: SystemType, text: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['stations', 'systemtype-list', systemType, 'search', text],
-    queryFn: ({ signal }) => getStationList({ systemType, filterText: text }, signal),
-    enabled,
-    staleTime: 30_000,
-  });
+  // Empty text asks exactly what the dashboard asks: share its cache entry so focusing the box there
+  // does not fetch the list again. Only its key and fetch are taken: the box itself does not poll.
+  const { queryKey, queryFn } = stationListQueryOptions(systemType);
+  return useQuery(
+    text
+      ? {
+          queryKey: ['stations', 'systemtype-list', systemType, 'search', text],
+          queryFn: ({ signal }) => getStationList({ systemType, filterText: text }, signal),
+          enabled,
+          staleTime: 30_000,
+        }
+      : { queryKey, queryFn, enabled, staleTime: 30_000 },
+  );
 }
