@@ -1,5 +1,6 @@
 import { InsecureContextError } from '../crypto/encrypt-password';
 import { i18n } from '../i18n/i18n';
+import { toastError } from '../ui/feedback';
 
 /** Why a call failed: the server said no (status), HTTP failed, the network failed or 60 s passed. */
 export type ApiErrorKind = 'status' | 'http' | 'network' | 'timeout' | 'session';
@@ -56,4 +57,9 @@ export function errorText(error: unknown, fallback: string): string {
   // Without a secure context no form can encrypt its password; a generic failure would hide why.
   if (error instanceof InsecureContextError) return i18n.t('auth.login.insecureContext');
   return fallback;
+}
+
+/** Toasts the text of `error` (see errorText) unless the http client already showed it. */
+export function toastUnlessShown(error: unknown, fallback: string): void {
+  if (!(error instanceof ApiError && error.shown)) toastError(errorText(error, fallback));
 }

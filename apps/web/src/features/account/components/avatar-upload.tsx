@@ -5,7 +5,7 @@ import { Avatar, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '../../../shared/form/zod-rule';
-import { errorText } from '../../../shared/http/api-error';
+import { toastUnlessShown } from '../../../shared/http/api-error';
 import { userInfoQueryOptions } from '../../../shared/session/user-info';
 import { toastError, toastSuccess } from '../../../shared/ui/feedback';
 import { uploadAvatar } from '../api/upload-avatar';
@@ -45,8 +45,7 @@ export function AvatarUpload({ src, name }: { src: string | null; name: string }
             })
             .catch((error: unknown) => {
               onError?.(error as Error);
-              if (!(error as { shown?: boolean }).shown)
-                toastError(errorText(error, t('account.errors.generic')));
+              toastUnlessShown(error, t('account.errors.generic'));
             })
             .finally(() => setBusy(false));
         }}

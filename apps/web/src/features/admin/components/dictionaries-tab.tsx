@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
-import { errorText } from '../../../shared/http/api-error';
-import { toastError, toastSuccess } from '../../../shared/ui/feedback';
+import { toastUnlessShown } from '../../../shared/http/api-error';
+import { toastSuccess } from '../../../shared/ui/feedback';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { deleteDictionary } from '../api/delete-dictionary';
 import { type DictionaryInput, editDictionary } from '../api/edit-dictionary';
@@ -71,7 +71,7 @@ export function DictionariesTab() {
       await deleteDictionary(item.id);
       toastSuccess(catalogueText('common.ok'));
     } catch (e) {
-      if (!(e as { shown?: boolean }).shown) toastError(errorText(e, t('admin.errors.generic')));
+      toastUnlessShown(e, t('admin.errors.generic'));
     } finally {
       await refresh();
     }

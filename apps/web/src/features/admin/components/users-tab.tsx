@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { catalogueText } from '../../../shared/form/zod-rule';
 import { formatDateTime } from '../../../shared/format/time';
-import { errorText } from '../../../shared/http/api-error';
+import { toastUnlessShown } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useUserInfo } from '../../../shared/session/user-info';
-import { confirmDialog, toastError, toastSuccess } from '../../../shared/ui/feedback';
+import { confirmDialog, toastSuccess } from '../../../shared/ui/feedback';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { editUser } from '../api/edit-user';
 import { useUsers } from '../api/get-users';
@@ -39,7 +39,7 @@ export function UsersTab() {
       await editUser(body);
       toastSuccess(catalogueText('common.ok'));
     } catch (error) {
-      if (!(error as { shown?: boolean }).shown) toastError(errorText(error, t('admin.errors.generic')));
+      toastUnlessShown(error, t('admin.errors.generic'));
     } finally {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
     }
