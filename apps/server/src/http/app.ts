@@ -18,7 +18,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AppContext } from './context';
+import { type AppContext, tokenOf } from './context';
 import { AppError, loggedOut } from './errors';
 import { requestLanguage } from './language';
 import { registerModules } from './modules';
@@ -57,8 +57,7 @@ export async function buildApp(
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(API_PREFIX) || request.routeOptions.config?.public) return;
     if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
-    const raw = request.headers[TOKEN_HEADER];
-    const token = Array.isArray(raw) ? raw[0] : raw;
+    const token = tokenOf(request);
     if (!token) throw loggedOut();
     request.user = await full.authenticate(token);
   });

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { TOKEN_HEADER } from '@ems/contract/constants';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 
@@ -30,4 +31,10 @@ declare module 'fastify' {
     /** Route needs no token (spec §2 whitelist calls: sign-in, language list, registration…). */
     public?: boolean;
   }
+}
+
+/** The session token a request sent in the `token` header (spec §7), or undefined. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[TOKEN_HEADER];
+  return Array.isArray(raw) ? raw[0] : raw;
 }

@@ -1,11 +1,10 @@
 /** GET user/email/active (signed in, or by user name after registering) and POST user/email/verify (signed in, or by user name after registering). */
 import { CodeSentSchema, EmailActiveQuerySchema, EmailVerifyBodySchema } from '@ems/contract/api/account';
-import { TOKEN_HEADER } from '@ems/contract/constants';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext, SessionUser } from '../../http/context';
+import { type AppContext, type SessionUser, tokenOf } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { loggedOut } from '../../http/errors';
 import { spend } from '../../security/rate-limiter';
@@ -14,8 +13,7 @@ import type { AccountRouteDeps } from './routes';
 
 /** The caller of a public route when it sent a token; a bad token fails as on any other route. */
 async function optionalCaller(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
-  const raw = request.headers[TOKEN_HEADER];
-  const token = Array.isArray(raw) ? raw[0] : raw;
+  const token = tokenOf(request);
   return token ? ctx.authenticate(token) : null;
 }
 

@@ -3,12 +3,11 @@
  * /owner_api; the first three are public, logout needs the token it revokes.
  */
 import { GetTokenBodySchema, PublicKeySchema, TokenSchema } from '@ems/contract/api/auth';
-import { TOKEN_HEADER } from '@ems/contract/constants';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../http/context';
+import { type AppContext, tokenOf } from '../../http/context';
 import { ok } from '../../http/envelope';
 import type { LoginAttempt } from './login';
 import { createAuthService } from './service';
@@ -80,8 +79,7 @@ export async function authRoutes(api: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (request) => {
-      const raw = request.headers[TOKEN_HEADER];
-      await auth.logout(request.user, (Array.isArray(raw) ? raw[0] : raw) ?? '');
+      await auth.logout(request.user, tokenOf(request) ?? '');
       return ok(request, null, 'auth.loggedOutOk');
     },
   );
