@@ -61,11 +61,6 @@ export function createDeviceDirectory(db: DbHandle) {
     stale(sn: string): KnownDevice | undefined {
       return cache.get(sn)?.device ?? undefined;
     },
-
-    /** Forgets every cached answer (after a write failed, devices may have been deleted). */
-    clear(): void {
-      cache.clear();
-    },
   };
 }
 

@@ -36,10 +36,3 @@ export function toTelemetryRow(deviceId: number, deviceType: string, sample: Sam
     points: p,
   };
 }
-
-/** Numeric values in a sample's points: what the benchmark counts as "points stored". */
-export function countNumericPoints(points: Sample['points']): number {
-  let n = 0;
-  for (const k in points) if (typeof points[k] === 'number') n++;
-  return n;
-}
