@@ -32,10 +32,11 @@ export function alarmKind(level: number | null | undefined): AlarmKind | null {
   }
 }
 
-const WORST_FIRST: AlarmKind[] = ['fatal', 'fault', 'alarm', 'notice'];
+/** The alarm kinds from the worst down: the order they are looked at and listed in. */
+export const ALARM_KINDS_WORST_FIRST: readonly AlarmKind[] = ['fatal', 'fault', 'alarm', 'notice'];
 
 /** The worst kind with at least one active alarm, or null when there is none. */
 export function worstKind(byLevel: AlarmCount['byLevel'] | undefined): AlarmKind | null {
   if (!byLevel) return null;
-  return WORST_FIRST.find((k) => byLevel[k] > 0) ?? null;
+  return ALARM_KINDS_WORST_FIRST.find((k) => byLevel[k] > 0) ?? null;
 }

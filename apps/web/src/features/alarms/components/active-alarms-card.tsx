@@ -1,20 +1,18 @@
 import { AlertOutlined } from '@ant-design/icons';
 import type { SystemType } from '@ems/contract/constants';
 import { useTranslation } from 'react-i18next';
-import type { AlarmKind } from '../../../shared/domain/alarm-level';
+import { ALARM_KINDS_WORST_FIRST } from '../../../shared/domain/alarm-level';
 import { formatNumber, MISSING } from '../../../shared/format/quantity';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { AlarmLevelTag } from '../../../shared/ui/alarm-level-tag';
 import { KpiCard } from '../../../shared/ui/kpi-card';
 import { useCurrentAlarmCount } from '../api/get-current-alarm-count';
 
-const KINDS: AlarmKind[] = ['fatal', 'fault', 'alarm', 'notice'];
-
 /** Dashboard KPI: active alarms of the system type, with the levels that have any. */
 export function ActiveAlarmsCard({ systemType }: { systemType: SystemType }) {
   const { t } = useTranslation();
   const { data, isPending } = useCurrentAlarmCount({ systemType });
-  const present = KINDS.filter((k) => (data?.byLevel[k] ?? 0) > 0);
+  const present = ALARM_KINDS_WORST_FIRST.filter((k) => (data?.byLevel[k] ?? 0) > 0);
   return (
     <KpiCard
       label={t('alarms.kpi.active')}

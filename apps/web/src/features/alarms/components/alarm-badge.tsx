@@ -4,11 +4,9 @@ import { ALARM_BADGE_CAP } from '@ems/contract/constants';
 import { Badge, Button, Empty, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlarmKind } from '../../../shared/domain/alarm-level';
+import { ALARM_KINDS_WORST_FIRST } from '../../../shared/domain/alarm-level';
 import { AlarmLevelTag } from '../../../shared/ui/alarm-level-tag';
 import { useCurrentAlarmCount } from '../api/get-current-alarm-count';
-
-const KINDS: AlarmKind[] = ['fatal', 'fault', 'alarm', 'notice'];
 
 /**
  * Top-bar bell with the number of active alarms of the chosen system type (99+ above 99, spec §2).
@@ -41,7 +39,7 @@ export function AlarmBadge({ systemType }: { systemType: SystemType }) {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('alarms.dialog.none')} />
         ) : (
           <ul className="alarm-count-list">
-            {KINDS.map((kind) => (
+            {ALARM_KINDS_WORST_FIRST.map((kind) => (
               <li key={kind}>
                 <AlarmLevelTag kind={kind} />
                 <span>{data?.byLevel[kind] ?? 0}</span>
