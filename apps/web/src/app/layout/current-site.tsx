@@ -2,11 +2,10 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useLocation } from 'react-router';
 import { useBaseInfo } from '../../features/station/api/get-base-info';
+import { positiveIntParam } from '../../features/station/lib/station-id';
 
 function stationIdOf(pathname: string, search: string): number | null {
-  if (pathname !== '/station') return null;
-  const n = Number(new URLSearchParams(search).get('stationId'));
-  return Number.isInteger(n) && n > 0 ? n : null;
+  return pathname === '/station' ? positiveIntParam(new URLSearchParams(search).get('stationId')) : null;
 }
 
 /** The current site's name in the top bar while on /station (spec §2). */

@@ -2,14 +2,17 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useBaseInfo } from '../../features/station/api/get-base-info';
+import { positiveIntParam } from '../../features/station/lib/station-id';
 import type { VisitedTab } from '../lib/visited-tabs';
 import { closeVisitedTab, useVisitedTabs } from './tabs-store';
 
 function TabLabel({ tab }: { tab: VisitedTab }) {
   const { t } = useTranslation();
   const stationId =
-    tab.path === '/station' ? Number(new URLSearchParams(tab.key.split('?')[1]).get('stationId')) : 0;
-  const base = useBaseInfo(stationId > 0 ? stationId : null);
+    tab.path === '/station'
+      ? positiveIntParam(new URLSearchParams(tab.key.split('?')[1]).get('stationId'))
+      : null;
+  const base = useBaseInfo(stationId);
   return <span>{base.data?.stationName ?? t(tab.titleKey)}</span>;
 }
 

@@ -17,11 +17,7 @@ import { TodayCards } from '../components/today-cards';
 import { TodayPowerChart } from '../components/today-power-chart';
 import '../components/station.css';
 import { deviceRows } from '../lib/device-rows';
-
-function positiveId(raw: string | null): number | null {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
+import { positiveIntParam } from '../lib/station-id';
 
 const LINE_NAME_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'charge', 'discharge', 'soc'];
 
@@ -33,7 +29,7 @@ const LINE_NAME_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'cha
 export function StationPage({ renderWorstAlarm }: { renderWorstAlarm: (stationId: number) => ReactNode }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const stationId = positiveId(params.get('stationId'));
+  const stationId = positiveIntParam(params.get('stationId'));
   if (stationId === null) {
     return (
       <Result
@@ -48,7 +44,7 @@ export function StationPage({ renderWorstAlarm }: { renderWorstAlarm: (stationId
     <StationView
       key={stationId}
       stationId={stationId}
-      focusId={positiveId(params.get('deviceId'))}
+      focusId={positiveIntParam(params.get('deviceId'))}
       worstAlarm={renderWorstAlarm(stationId)}
     />
   );
