@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import type { ServerKeyPair } from '../../security/rsa-keys';
-import { loadOrCreateServerKeyPair } from '../../security/server-key-repo';
 import { createAuthService } from '../auth/service';
 import { emailRoutes } from './email-routes';
 import { createAccountLimiters } from './limits';
@@ -23,17 +22,10 @@ export interface AccountRouteDeps {
 
 /** Registers the account routes on the /owner_api scope. */
 export async function accountRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  let keys: Promise<ServerKeyPair> | undefined;
   const auth = createAuthService({ db: ctx.db, config: ctx.config });
   const deps: AccountRouteDeps = {
     ctx,
-    keys: () => {
-      keys ??= loadOrCreateServerKeyPair(ctx.db.db).catch((err: unknown) => {
-        keys = undefined;
-        throw err;
-      });
-      return keys;
-    },
+    keys: auth.keys,
     limiters: createAccountLimiters(),
     forgetUser: (userId) => auth.forgetUser(userId),
   };

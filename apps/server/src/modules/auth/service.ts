@@ -24,6 +24,11 @@ export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowMs: 5 * 60_000 } a
 export interface AuthService {
   /** Token → SessionUser; tokenInvalid (21000) when unknown or malformed, loggedOut (1000) when dead. */
   authenticate: Authenticate;
+  /**
+   * The server key pair, loaded or generated once per database (a failed load is retried); the one
+   * loader every module that decrypts passwords shares.
+   */
+  keys(): Promise<ServerKeyPair>;
   /** The public half of the server key pair (contract PublicKeySchema). */
   publicKey(): Promise<PublicKey>;
   /** Verifies an attempt and opens a session; see login.ts for the errors. */
@@ -90,6 +95,7 @@ export function createAuthService(
         roles: session.roles,
       };
     },
+    keys: loadKeys,
     async publicKey() {
       const k = await loadKeys();
       return { publicKey: k.publicKeyPem, keyId: k.keyId, algorithm: 'RSA-OAEP-256' };

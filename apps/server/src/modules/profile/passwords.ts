@@ -6,12 +6,10 @@
 import { isMessageKey } from '@ems/contract/messages';
 import { issueParams } from '@ems/contract/validation';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { fieldError, tooManyRequests } from '../../http/errors';
 import { verifyPassword } from '../../security/password';
-import { createMemoryLimiter, type FailureLimiter } from '../../security/rate-limiter';
+import { createMemoryLimiter } from '../../security/rate-limiter';
 import { decryptPassword, type ServerKeyPair } from '../../security/rsa-keys';
-import { loadOrCreateServerKeyPair } from '../../security/server-key-repo';
 import { passwordNotEncrypted } from '../auth/errors';
 import { wrongPassword } from './errors';
 
@@ -37,20 +35,12 @@ export interface PasswordChecks {
   ): Promise<void>;
 }
 
-/** PasswordChecks with the server key pair of `db` (loaded once) and an in-process failure limiter. */
-export function createPasswordChecks(db: Db, limiter?: FailureLimiter): PasswordChecks {
-  let keys: Promise<ServerKeyPair> | undefined;
-  const loadKeys = () => {
-    keys ??= loadOrCreateServerKeyPair(db).catch((err: unknown) => {
-      keys = undefined;
-      throw err;
-    });
-    return keys;
-  };
-  const failures = limiter ?? createMemoryLimiter(PASSWORD_CHECK_LIMIT);
+/** PasswordChecks with the server key pair from `keys` (AuthService.keys) and an in-process failure limiter. */
+export function createPasswordChecks(keys: () => Promise<ServerKeyPair>): PasswordChecks {
+  const failures = createMemoryLimiter(PASSWORD_CHECK_LIMIT);
   return {
     async decrypt(encrypted) {
-      const pair = await loadKeys();
+      const pair = await keys();
       const out: Record<string, string> = {};
       for (const [name, value] of Object.entries<string>(encrypted)) {
         const plain = decryptPassword(pair, value);

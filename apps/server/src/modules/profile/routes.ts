@@ -29,7 +29,7 @@ export async function profileRoutes(api: FastifyInstance, ctx: AppContext): Prom
   const auth = createAuthService({ db: ctx.db, config: ctx.config });
   const deps: ProfileDeps = {
     db,
-    passwords: createPasswordChecks(db),
+    passwords: createPasswordChecks(auth.keys),
     forgetUser: auth.forgetUser,
     log: ctx.log,
   };
