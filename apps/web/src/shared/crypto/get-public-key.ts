@@ -1,6 +1,6 @@
 /** GET /owner_api/auth/owner/publickey: the RSA key the browser encrypts the password with. */
 import type { PublicKey } from '@ems/contract/api/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../http/client';
 
 /** Reads the server's current public key. */
@@ -15,9 +15,4 @@ export function publicKeyQueryOptions() {
     queryFn: ({ signal }) => getPublicKey(signal),
     staleTime: 10 * 60_000,
   });
-}
-
-/** Loads the key ahead of the first sign-in attempt. */
-export function usePublicKey() {
-  return useQuery(publicKeyQueryOptions());
 }

@@ -18,12 +18,19 @@ import {
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { KpiCard } from '../../../shared/ui/kpi-card';
 import { SERIES_COLORS } from '../../../shared/ui/series-colors';
-import { chargersCharging, dashboardKpis } from '../lib/kpis';
+import { chargersCharging, dashboardKpis, type DashboardKpis as Kpis } from '../lib/kpis';
 
-function TypeCard({ systemType, rows }: { systemType: SystemType; rows: StationSummary[] }) {
+function TypeCard({
+  systemType,
+  rows,
+  kpis,
+}: {
+  systemType: SystemType;
+  rows: StationSummary[];
+  kpis: Kpis;
+}) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
-  const kpis = dashboardKpis(rows);
   if (systemType === 6 || systemType === 7) {
     return (
       <KpiCard
@@ -116,7 +123,7 @@ export function DashboardKpis(props: {
         loading={props.loading}
         testId="kpi-energy"
       />
-      <TypeCard systemType={props.systemType} rows={props.rows} />
+      <TypeCard systemType={props.systemType} rows={props.rows} kpis={k} />
     </div>
   );
 }
