@@ -4,6 +4,7 @@
  * and dropped, never stored.
  */
 import { z } from 'zod';
+import { SECONDS_TIMESTAMP_DIGITS } from './constants';
 
 /** Device kinds of spec §3 Device.type. */
 export const DEVICE_TYPES = ['inverter', 'battery', 'meter', 'charger', 'ups', 'sensor'] as const;
@@ -66,10 +67,10 @@ const pointValue = z.union([z.number().finite(), z.string().max(64), z.boolean()
 /** A timestamp: epoch milliseconds, epoch seconds (10 digits, spec §9), or ISO-8601 with zone. */
 export const TimestampSchema = z.union([z.number().int().positive(), z.string().datetime({ offset: true })]);
 
-/** Reads a TimestampSchema value as a Date (10-digit numbers are seconds). */
+/** Reads a TimestampSchema value as a Date (numbers of up to SECONDS_TIMESTAMP_DIGITS digits are seconds). */
 export function toDate(ts: number | string): Date {
   if (typeof ts === 'string') return new Date(ts);
-  return new Date(String(ts).length <= 10 ? ts * 1000 : ts);
+  return new Date(String(ts).length <= SECONDS_TIMESTAMP_DIGITS ? ts * 1000 : ts);
 }
 
 export const SampleSchema = z.object({

@@ -113,13 +113,14 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     const now = Date.now();
     const rows: TelemetryRow[] = [];
     for (const s of samples) {
-      const t = toDate(s.ts).getTime();
+      const ts = toDate(s.ts);
+      const t = ts.getTime();
       if (!(t >= EARLIEST_TS && t <= now + MAX_AHEAD_MS)) {
         counts.badTimestamps++;
         warn('clock', { sn, ts: s.ts }, 'telemetry sample with an impossible timestamp dropped');
         continue;
       }
-      rows.push(toTelemetryRow(device.id, device.type, s));
+      rows.push(toTelemetryRow(device.id, device.type, s, ts));
     }
     counts.received += rows.length;
     return batcher.add(rows);

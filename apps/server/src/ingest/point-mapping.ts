@@ -3,7 +3,7 @@
  * "Stored columns"): w = W; soc = SoC; eIn/eOut = the device type's two energy counters. Every point is
  * also kept as sent in `points`.
  */
-import { type DeviceType, type Sample, toDate } from '@ems/contract/telemetry';
+import type { DeviceType, Sample } from '@ems/contract/telemetry';
 import type { TelemetryRow } from './writer';
 
 /** Which counters are eIn and eOut per device type (Wh). */
@@ -22,13 +22,16 @@ function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-/** One validated sample of a device of type `deviceType` (unknown types keep only W and SoC) as a row. */
-export function toTelemetryRow(deviceId: number, deviceType: string, sample: Sample): TelemetryRow {
+/**
+ * One validated sample of a device of type `deviceType` (unknown types keep only W and SoC) as a row;
+ * `ts` is the sample's timestamp, already read by the caller (toDate) to check it.
+ */
+export function toTelemetryRow(deviceId: number, deviceType: string, sample: Sample, ts: Date): TelemetryRow {
   const p = sample.points;
   const [inKey, outKey] = COUNTERS[deviceType as DeviceType] ?? NO_COUNTERS;
   return {
     deviceId,
-    ts: toDate(sample.ts),
+    ts,
     w: num(p.W),
     soc: num(p.SoC),
     eIn: inKey ? num(p[inKey]) : null,
