@@ -7,7 +7,6 @@ import type { RuleObject } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
-import { useDebounced } from '../../../shared/ui/use-debounced';
 import { userNameQueryOptions, useUserNameAvailability } from '../api/verify-user-name';
 
 /** What the registration form collects (plaintext; encrypted before it leaves the browser). */
@@ -45,9 +44,8 @@ export function RegisterForm(props: {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [leftName, setLeftName] = useState<string | null>(null);
-  const candidate = useDebounced(leftName, 250);
-  const availability = useUserNameAvailability(candidate);
-  const nameFree = availability.data?.available === true && candidate !== null;
+  const availability = useUserNameAvailability(leftName);
+  const nameFree = availability.data?.available === true && leftName !== null;
 
   const nameAvailable: RuleObject = {
     validateTrigger: 'onBlur',
@@ -81,6 +79,8 @@ export function RegisterForm(props: {
           prefix={<UserOutlined />}
           autoComplete="username"
           autoFocus
+          // "Free" was said of the name last left; an edited name is unchecked until it is left again.
+          onChange={() => setLeftName(null)}
           onBlur={(e) => setLeftName(loginNameField.safeParse(e.target.value.trim()).data ?? null)}
         />
       </Form.Item>
