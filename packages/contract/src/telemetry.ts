@@ -20,6 +20,15 @@ export const topics = {
 } as const;
 
 /**
+ * The serial number of a topic under TOPIC_ROOT (`ems/v1/SN/...`), else undefined. Which topic it is
+ * follows by comparing with `topics` (e.g. `topic === topics.status(sn)`).
+ */
+export function topicSerial(topic: string): string | undefined {
+  if (!topic.startsWith(`${TOPIC_ROOT}/`)) return undefined;
+  return topic.slice(TOPIC_ROOT.length + 1).split('/', 1)[0] || undefined;
+}
+
+/**
  * Known points with their unit (SunSpec models 103 inverter, 203 meter, 802 battery, 714 DC energy;
  * charger and UPS points in the same style). Sign conventions: meter W > 0 buys from the grid,
  * battery W > 0 discharges, inverter W > 0 produces.

@@ -5,7 +5,7 @@
  * privileged internal client (the ingest) uses credentials generated in memory at broker start.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { topics } from '@ems/contract/telemetry';
+import { topicSerial, topics } from '@ems/contract/telemetry';
 import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
 import type { DbHandle } from '../db/client';
 import { verifyDeviceSecret } from './device-secret';
@@ -50,7 +50,9 @@ function mayPublish(who: Identity | undefined, client: Client | null, topic: str
     );
   }
   // client === null: the will of a client that was connected to another broker node; only status wills exist.
-  return !client && /^ems\/v1\/[^/]+\/status$/.test(topic);
+  if (client) return false;
+  const sn = topicSerial(topic);
+  return sn !== undefined && topic === topics.status(sn);
 }
 
 /** The aedes hooks bound to one database and one set of internal credentials. */

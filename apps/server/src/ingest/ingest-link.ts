@@ -6,6 +6,7 @@
  * settles), which is how the ingest slows the broker down when its write queue is full.
  */
 
+import { topics } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 
@@ -28,8 +29,9 @@ export interface IngestLinkInfo {
   shared: boolean;
 }
 
-const TELEMETRY = 'ems/v1/+/telemetry';
-const STATUS = 'ems/v1/+/status';
+/** Every device's telemetry and status topics (`+`: the serial number level). */
+const TELEMETRY = topics.telemetry('+');
+const STATUS = topics.status('+');
 /** CONNACK codes meaning "protocol version not supported": 3.1.1 (1) and 5 (0x84). */
 const UNSUPPORTED_PROTOCOL = new Set([1, 0x84]);
 

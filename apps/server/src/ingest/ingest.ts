@@ -6,7 +6,13 @@
  * device_latest.last_seen_at, so a status message only logs.
  */
 import { hostname } from 'node:os';
-import { StatusPayloadSchema, TelemetryPayloadSchema, toDate } from '@ems/contract/telemetry';
+import {
+  StatusPayloadSchema,
+  TelemetryPayloadSchema,
+  toDate,
+  topicSerial,
+  topics,
+} from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
@@ -191,11 +197,10 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     shareGroup: opts.shareGroup ?? 'ingest',
     log,
     onMessage(topic, payload) {
-      const parts = topic.split('/');
-      const sn = parts[2];
-      if (parts.length !== 4 || !sn) return;
-      if (parts[3] === 'telemetry') return onTelemetry(sn, payload);
-      if (parts[3] === 'status') onStatus(sn, payload);
+      const sn = topicSerial(topic);
+      if (!sn) return;
+      if (topic === topics.telemetry(sn)) return onTelemetry(sn, payload);
+      if (topic === topics.status(sn)) onStatus(sn, payload);
     },
   });
 
