@@ -1,12 +1,9 @@
 /**
  * Password checks of the personal centre: every password arrives RSA-OAEP-encrypted (as at sign-in);
- * the typed values are then checked with the contract's form schemas, and the current password with
- * argon2id, at most 5 wrong tries per account in 5 minutes.
+ * the current password is checked with argon2id, at most 5 wrong tries per account in 5 minutes. The
+ * typed values are validated by the caller with the contract's form schemas (account/form.ts).
  */
-import { isMessageKey } from '@ems/contract/messages';
-import { issueParams } from '@ems/contract/validation';
-import type { z } from 'zod';
-import { fieldError, tooManyRequests } from '../../http/errors';
+import { tooManyRequests } from '../../http/errors';
 import { verifyPassword } from '../../security/password';
 import { createMemoryLimiter } from '../../security/rate-limiter';
 import { decryptPassword, type ServerKeyPair } from '../../security/rsa-keys';
@@ -61,18 +58,4 @@ export function createPasswordChecks(keys: () => Promise<ServerKeyPair>): Passwo
       throw wrongPassword(field);
     },
   };
-}
-
-/**
- * Parses decrypted form values with a contract form schema.
- * @throws fieldError (40000) with the first rule's message and `data.field`, like a zod-validated body.
- */
-export function parseForm<S extends z.ZodType>(schema: S, values: unknown): z.infer<S> {
-  const parsed = schema.safeParse(values);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path.join('.');
-  if (!isMessageKey(issue.message)) throw fieldError('common.illegalInput', field);
-  const params = issueParams({ ...issue, message: issue.message, path: issue.path }, schema);
-  throw fieldError(issue.message, field, params);
 }

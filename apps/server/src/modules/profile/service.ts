@@ -18,10 +18,11 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { fieldError, loggedOut } from '../../http/errors';
 import { hashPassword } from '../../security/password';
+import { validateForm } from '../account/form';
 import { revokeUserSessions } from '../auth/repo';
 import { findUserInfo } from '../users/repo';
 import { lastAdmin } from './errors';
-import { type PasswordChecks, parseForm } from './passwords';
+import type { PasswordChecks } from './passwords';
 import { countAdmins, deleteAccountCascade, findAccount, setPasswordHash, updateProfile } from './repo';
 import { isIanaTimeZone } from './time-zone';
 
@@ -73,7 +74,7 @@ export async function changePassword(
   });
   const account = await accountOf(deps.db, user);
   await deps.passwords.verify(account.id, account.passwordHash, typed.oldPassword, 'oldPassword');
-  parseForm(PasswordEditFormSchema, { ...typed, userName: account.loginName });
+  validateForm(PasswordEditFormSchema, { ...typed, userName: account.loginName });
   await setPasswordHash(deps.db, account.id, await hashPassword(typed.password));
   const revoked = await revokeUserSessions(deps.db, account.id, user.sessionId);
   deps.forgetUser(account.id);
