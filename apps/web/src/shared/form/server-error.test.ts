@@ -4,7 +4,8 @@ import { ApiError, errorText } from '../http/api-error';
 import { startI18n } from '../i18n/i18n';
 import { inlineErrorText } from './server-error';
 
-const HTTPS_HINT = 'Sign-in needs a secure connection (https). Open the platform over https or on localhost.';
+const HTTPS_HINT =
+  'Passwords are encrypted in the browser, which needs a secure connection (https). Open the platform over https or on localhost.';
 
 describe('texts of a failed action', () => {
   beforeAll(() => startI18n());
