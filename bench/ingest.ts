@@ -125,7 +125,13 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
   const { db, close } = await openBenchDb(kind);
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const broker = await startEmbeddedBroker({ db, config, log });
-  const ingest = await startIngest({ db, config, log, mqttUrl: broker.url, persistentSession: false });
+  const ingest = await startIngest({
+    db,
+    log,
+    mqttUrl: broker.url,
+    internal: broker.internal,
+    persistentSession: false,
+  });
   try {
     const devices = await makeDevices(db);
     const job: PublisherJob = {

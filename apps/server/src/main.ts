@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log });
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
-  const ingest = await startIngest({ db, config, log, mqttUrl });
+  const ingest = await startIngest({ db, log, mqttUrl, internal: broker?.internal });
   const jobs = startJobs({ db, config, log });
 
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -2,7 +2,7 @@
  * Embedded MQTT broker (aedes 1.x, MQTT 3.1.1) used when MQTT_URL is unset: plain TCP on MQTT_PORT
  * (0 = a free port), devices authenticated by serial number + secret, topics authorised per device
  * (broker-auth.ts). The ingest connects as a privileged internal client whose credentials are made
- * in memory here; `embeddedBrokerCredentials(url)` hands them to an ingest given only the broker's URL.
+ * in memory here and handed over as `EmbeddedBroker.internal` (startIngest's `internal` option).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -24,17 +24,6 @@ export interface EmbeddedBroker {
   connectedClients(): number;
   /** Disconnects every client and closes the port. */
   stop(): Promise<void>;
-}
-
-const credentialsByPort = new Map<number, InternalCredentials>();
-
-/**
- * The internal credentials of an embedded broker running in this process at `mqttUrl`'s port, if any;
- * lets `startIngest({ mqttUrl })` log in without credentials in the URL (and in the logs).
- */
-export function embeddedBrokerCredentials(mqttUrl: string): InternalCredentials | undefined {
-  const url = new URL(mqttUrl);
-  return credentialsByPort.get(Number(url.port || 1883));
 }
 
 /** Starts aedes on `config.MQTT_PORT` (host `config.HOST`). */
@@ -73,7 +62,6 @@ export async function startEmbeddedBroker(deps: {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.MQTT_PORT;
-  credentialsByPort.set(port, internal);
   log.info({ port }, 'embedded MQTT broker listening');
 
   return {
@@ -82,7 +70,6 @@ export async function startEmbeddedBroker(deps: {
     internal,
     connectedClients: () => aedes.connectedClients,
     stop: async () => {
-      credentialsByPort.delete(port);
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

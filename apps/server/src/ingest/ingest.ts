@@ -14,10 +14,9 @@ import {
   topics,
 } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { createBatcher } from './batcher';
-import { embeddedBrokerCredentials } from './broker';
+import type { InternalCredentials } from './broker-auth';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
 import { toTelemetryRow } from './point-mapping';
@@ -61,17 +60,21 @@ export interface Ingest {
   stop(): Promise<void>;
 }
 
-/** Options beyond main.ts's four: tests and benchmarks isolate ingests sharing one external broker. */
+/** startIngest's options; clientId and shareGroup let tests and benchmarks share one external broker. */
 export interface IngestOptions {
   db: DbHandle;
-  config: Config;
   log: FastifyBaseLogger;
   mqttUrl: string;
+  /**
+   * The embedded broker's internal credentials (EmbeddedBroker.internal), used unless the URL carries
+   * its own; absent means an external broker.
+   */
+  internal?: InternalCredentials;
   /** MQTT client id; default `ems-ingest-{hostname}` (stable, so a restarted node finds its session). */
   clientId?: string;
   /** Shared-subscription group; default `ingest`. */
   shareGroup?: string;
-  /** Keep the broker session across restarts; default true for an external broker. */
+  /** Keep the broker session across restarts; default true for an external broker (no `internal`). */
   persistentSession?: boolean;
   maxBatch?: number;
   maxDelayMs?: number;
@@ -80,7 +83,7 @@ export interface IngestOptions {
 const EARLIEST_TS = Date.UTC(2000, 0, 1);
 const MAX_AHEAD_MS = 10 * 60_000;
 
-/** Connects to `mqttUrl` (credentials from the URL, or those of the embedded broker on that port). */
+/** Connects to `mqttUrl` (credentials from the URL, else `internal`). */
 export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   const { db, log } = opts;
   const devices = createDeviceDirectory(db);
@@ -182,11 +185,11 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     else notice('offline', { sn }, 'device reported offline');
   }
 
-  const external = !embeddedBrokerCredentials(opts.mqttUrl);
+  const external = !opts.internal;
   const url = new URL(opts.mqttUrl);
   const credentials = url.username
     ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
-    : embeddedBrokerCredentials(opts.mqttUrl);
+    : opts.internal;
   url.username = '';
   url.password = '';
   const link = openIngestLink({

@@ -84,9 +84,9 @@ export async function startTestIngest(deps: {
   const tag = randomBytes(4).toString('hex');
   const ingest = await startIngest({
     db,
-    config,
     log,
     mqttUrl,
+    internal: broker?.internal,
     clientId: `ems-ingest-test-${tag}`,
     shareGroup: `test${tag}`,
     persistentSession: false,
