@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { optionalText, portField, smtpHostField, text } from '../validation';
 import { idParam, languageIdField, queryBool } from './common';
 
+/** The role that opens the console (and, on the server, every station). */
 export const ADMIN_ROLE = 'admin';
 /** User types of spec §3: 1 standard, 2 premium, 3 protocol (agreement), 4 fourth. */
 export const USER_TYPES = [1, 2, 3, 4] as const;

@@ -2,6 +2,7 @@
  * Accounts created once: the demo owner (README credentials) and the first administrator. Existing
  * accounts are never touched again, so a changed password survives restarts.
  */
+import { ADMIN_ROLE } from '@ems/contract/api/admin';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -85,7 +86,7 @@ export async function seedAdministrator(
     {
       loginName: ADMIN_LOGIN_NAME,
       userName: 'Administrator',
-      roles: ['admin'],
+      roles: [ADMIN_ROLE],
       timeZone: 'UTC',
       languageId: 1,
     },

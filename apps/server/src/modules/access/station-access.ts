@@ -8,16 +8,9 @@ import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { noPermission } from '../../http/errors';
 import { type DeviceRow, findDevice, findStationIds, findStations, type StationRow } from './repo';
+import { isAdmin } from './require-admin';
 
 export type { DeviceRow, StationRow } from './repo';
-
-/** Role that sees every station. */
-export const ADMIN_ROLE = 'admin';
-
-/** True when the caller is an administrator. */
-export function isAdmin(user: SessionUser): boolean {
-  return user.roles.includes(ADMIN_ROLE);
-}
 
 /** The subset of `rows` the caller may view. */
 function visible(user: SessionUser, rows: StationRow[]): StationRow[] {

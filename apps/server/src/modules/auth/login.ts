@@ -10,6 +10,7 @@ import { tooManyRequests } from '../../http/errors';
 import { verifyDummy, verifyPassword } from '../../security/password';
 import type { FailureLimiter } from '../../security/rate-limiter';
 import { decryptPassword, type ServerKeyPair } from '../../security/rsa-keys';
+import { isAdmin } from '../access/require-admin';
 import { accountDisabled, loginFailed, passwordNotEncrypted } from './errors';
 import { openSession } from './open-session';
 import { findLoginAccount } from './repo';
@@ -70,7 +71,7 @@ export async function login(deps: LoginDeps, attempt: LoginAttempt, log: Fastify
     await fail(account ? 'wrong_password' : 'unknown_user');
     throw loginFailed();
   }
-  if (attempt.adminOnly && !account.roles.includes('admin')) {
+  if (attempt.adminOnly && !isAdmin(account)) {
     await fail('not_admin');
     throw loginFailed();
   }

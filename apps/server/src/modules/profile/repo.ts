@@ -1,4 +1,5 @@
 /** SQL of the personal centre (users, user_avatars; account deletion also stations and telemetry). */
+import { ADMIN_ROLE } from '@ems/contract/api/admin';
 import { arrayContains, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { devices, stations, telemetry, telemetry5min, userAvatars, users } from '../../db/schema';
@@ -51,7 +52,7 @@ export async function countAdmins(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(arrayContains(users.roles, ['admin']));
+    .where(arrayContains(users.roles, [ADMIN_ROLE]));
   return Number(row?.n ?? 0);
 }
 

@@ -9,7 +9,6 @@ import {
   type PlansSchema,
   type UserInfoEditBodySchema,
 } from '@ems/contract/api/account';
-import { ADMIN_ROLE } from '@ems/contract/api/admin';
 import type { UserInfo } from '@ems/contract/api/auth';
 import { SUBSCRIPTION_PLANS } from '@ems/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,6 +17,7 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { fieldError, loggedOut } from '../../http/errors';
 import { hashPassword } from '../../security/password';
+import { isAdmin } from '../access/require-admin';
 import { validateForm } from '../account/form';
 import { revokeUserSessions } from '../auth/repo';
 import { findUserInfo } from '../users/repo';
@@ -93,7 +93,7 @@ export async function deleteAccount(
   const { password } = await deps.passwords.decrypt({ password: body.password });
   const account = await accountOf(deps.db, user);
   await deps.passwords.verify(account.id, account.passwordHash, password, 'password');
-  if (account.roles.includes(ADMIN_ROLE) && (await countAdmins(deps.db)) <= 1) throw lastAdmin();
+  if (isAdmin(account) && (await countAdmins(deps.db)) <= 1) throw lastAdmin();
   const stations = await deleteAccountCascade(deps.db, account.id);
   deps.forgetUser(account.id);
   deps.log.info({ userId: account.id, loginName: account.loginName, stations }, 'account deleted');
