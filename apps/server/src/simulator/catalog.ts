@@ -4,6 +4,7 @@
  * types: 1 PV, 6 home storage, 2 charging, 7 UPS and 3 other (power & environment monitoring).
  */
 import type { DeviceType } from '@ems/contract/telemetry';
+import { STATION_TEMPLATES } from '../db/seed/reference';
 import {
   BATTERIES,
   CHARGERS,
@@ -18,11 +19,21 @@ import {
 } from './catalog-data';
 import { hashString, rand } from './random';
 
-/** Kind of demo site; also its station template code. */
-export type SiteKind = 'pv' | 'storage' | 'charging' | 'ups' | 'pe';
+const SITE_KINDS = ['pv', 'storage', 'charging', 'ups', 'pe'] as const;
 
-/** System type (spec §1) of each kind. */
-export const SYSTEM_TYPE_OF: Record<SiteKind, number> = { pv: 1, storage: 6, charging: 2, ups: 7, pe: 3 };
+/** Kind of demo site; also its station template code. */
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+function templateSystemType(kind: SiteKind): number {
+  const template = STATION_TEMPLATES.find((t) => t.templateCode === kind);
+  if (!template) throw new Error(`no station template '${kind}' for the demo fleet`);
+  return template.systemType;
+}
+
+/** System type (spec §1) of each kind: that of the station template of the same code. */
+export const SYSTEM_TYPE_OF = Object.fromEntries(
+  SITE_KINDS.map((kind) => [kind, templateSystemType(kind)]),
+) as Record<SiteKind, number>;
 
 const KIND_CYCLE: readonly SiteKind[] = [
   'pv',

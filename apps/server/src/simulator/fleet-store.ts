@@ -1,17 +1,15 @@
 /**
  * Makes sure the demo fleet exists in the database (idempotent): sites owned by the demo owner
- * (users.login_name = 'demo', created by the seed) with their devices. A site is recognised by its first
+ * (DEMO_ACCOUNT of the seed) with their devices. A site is recognised by its first
  * device's serial number, so a restart, or a larger SIMULATOR_SITES, only adds what is missing.
  * Device secrets are HMAC-SHA256(simulator secret, serial number); the simulator secret is generated once
  * and kept in settings ('simulator_secret'); devices.secret_hash holds SHA-256 of each device secret.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DbHandle } from '../db/client';
+import { DEMO_ACCOUNT } from '../db/seed/accounts';
 import { hashDeviceSecret } from '../ingest/device-secret';
 import { type SiteSpec, siteSpec } from './catalog';
-
-/** Login name of the owner of the demo fleet. */
-export const DEMO_OWNER_LOGIN = 'demo';
 
 /** A demo site as stored: its spec plus database ids. */
 export interface FleetSite {
@@ -19,6 +17,12 @@ export interface FleetSite {
   stationId: number;
   /** Device id per serial number. */
   deviceIds: Record<string, number>;
+}
+
+/** The demo fleet as stored, with the simulator secret its device secrets derive from. */
+export interface Fleet {
+  sites: FleetSite[];
+  secret: string;
 }
 
 /** Reads a JSON value of the settings table. */
@@ -54,11 +58,12 @@ export function deviceSecret(simSecret: string, sn: string): string {
 
 /**
  * Creates what is missing of demo sites 0..count−1.
- * @returns the sites, or null when there is no demo owner (seed not run): nothing to simulate.
+ * @returns the sites and the simulator secret, or null when there is no demo owner (seed not run):
+ * nothing to simulate.
  */
-export async function ensureFleet(db: DbHandle, count: number): Promise<FleetSite[] | null> {
+export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | null> {
   const owner = await db.query<{ id: number }>('SELECT id FROM users WHERE login_name = $1', [
-    DEMO_OWNER_LOGIN,
+    DEMO_ACCOUNT.loginName,
   ]);
   const ownerId = owner.rows[0]?.id;
   if (ownerId === undefined) return null;
@@ -125,5 +130,5 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<FleetSit
     }
     sites.push({ spec, stationId, deviceIds });
   }
-  return sites;
+  return { sites, secret };
 }

@@ -1,9 +1,10 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT } from '../db/seed/accounts';
 import { startTestIngest, type TestIngest } from '../ingest/test-ingest';
 import { buildTestApp, type TestApp } from '../test/helper';
 import { type Simulator, startSimulator } from './fleet';
-import { DEMO_OWNER_LOGIN, ensureFleet } from './fleet-store';
+import { ensureFleet } from './fleet-store';
 
 let t: TestApp;
 let ing: TestIngest;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   await t.db.query(
     `INSERT INTO users (login_name, user_name, password_hash) VALUES ($1, 'Demo owner', 'x')
      ON CONFLICT (login_name) DO NOTHING`,
-    [DEMO_OWNER_LOGIN],
+    [DEMO_ACCOUNT.loginName],
   );
   ing = await startTestIngest({ db: t.db, config: t.config });
 });
@@ -36,8 +37,8 @@ async function rowsOf(sql: string, params: unknown[] = []) {
 
 describe('demo fleet simulator', () => {
   it('creates the fleet once, over every system type', async () => {
-    const first = await ensureFleet(t.db, SITES);
-    const again = await ensureFleet(t.db, SITES);
+    const first = (await ensureFleet(t.db, SITES))?.sites;
+    const again = (await ensureFleet(t.db, SITES))?.sites;
     expect(again?.map((s) => s.stationId)).toEqual(first?.map((s) => s.stationId));
     const types = await rowsOf('SELECT DISTINCT system_type FROM stations ORDER BY 1');
     expect(types.map((r) => r.system_type)).toEqual([1, 2, 3, 6, 7]);

@@ -16,7 +16,7 @@ import { runBackfill } from './backfill';
 import { type DeviceLinks, openDeviceLinks } from './device-links';
 import { siteSamples } from './device-points';
 import { buildModels, type FleetSnapshot, fleetSnapshot } from './fleet-models';
-import { deviceSecret, ensureFleet, readSetting, simulatorSecret, writeSetting } from './fleet-store';
+import { deviceSecret, ensureFleet, readSetting, writeSetting } from './fleet-store';
 
 /** Counters of a running simulator. */
 export interface SimulatorStats {
@@ -53,12 +53,12 @@ export async function startSimulator(deps: {
 }): Promise<Simulator> {
   const { db, config, mqttUrl } = deps;
   const log = deps.log.child({ part: 'simulator' });
-  const sites = await ensureFleet(db, config.SIMULATOR_SITES);
-  if (!sites) {
+  const fleet = await ensureFleet(db, config.SIMULATOR_SITES);
+  if (!fleet) {
     log.warn("no demo owner (users.login_name = 'demo'): simulator idle");
     return idle;
   }
-  const secret = await simulatorSecret(db);
+  const { sites, secret } = fleet;
   const intervalMs = config.SIMULATOR_INTERVAL_S * 1000;
   const now = Date.now();
   const liveStart = Math.floor(now / intervalMs) * intervalMs;
