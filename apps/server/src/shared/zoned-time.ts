@@ -34,16 +34,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True when `timeZone` is an IANA zone this runtime knows. */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Local calendar fields of `instant` in `timeZone`. @throws RangeError for an unknown zone. */
 export function localParts(instant: number, timeZone: string): LocalParts {
   const out: LocalParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
