@@ -7,8 +7,9 @@ import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { accessibleStationIds, requireStationAccess } from '../access/station-access';
+import { sumByType } from '../telemetry/energy-flow';
 import { type LiveSite, loadLiveSites } from '../telemetry/live-service';
-import { round } from '../telemetry/power-unit';
+import { kwh } from '../telemetry/power-unit';
 import { findDevicesWithSeen, findListedStations, findUserName, listTemplates } from './repo';
 
 /** Every station template (spec §3: keyed by id). */
@@ -25,11 +26,14 @@ const MAIN_DEVICE: Record<number, DeviceType> = {
   3: 'meter',
 };
 
-/** Sum of `pick` over the site's devices of `type` that have a value; null when none has. */
-function sumOf(site: LiveSite, type: DeviceType, pick: (d: LiveSite['devices'][number]) => number | null) {
-  return site.devices
-    .filter((d) => d.deviceType === type)
-    .reduce<number | null>((a, d) => (pick(d) === null ? a : (a ?? 0) + pick(d)!), null);
+/** Sum of `pick` over the site's devices of `type` that have a value; null when none has (sumByType's rule). */
+function sumOf(
+  site: LiveSite,
+  type: DeviceType,
+  pick: (d: LiveSite['devices'][number]) => number | null,
+): number | null {
+  const values = site.devices.filter((d) => d.deviceType === type).map((d) => ({ type, value: pick(d) }));
+  return sumByType(values)[type] ?? null;
 }
 
 /**
@@ -56,7 +60,7 @@ export function stationSummary(site: LiveSite, worstAlarmLevel: number | null): 
     deviceCount: site.devices.length,
     onlineDeviceCount: site.onlineCount,
     powerW: sumOf(site, main, (d) => d.w),
-    todayKwh: todayWh === null ? null : round(todayWh / 1000, 3),
+    todayKwh: kwh(todayWh),
     soc: site.flow.soc,
     chargerCount: chargers.length,
     chargersCharging: chargers.filter((d) => d.online && d.w !== null && Math.abs(d.w) > IDLE_THRESHOLD_W)

@@ -6,7 +6,7 @@
  */
 import type { EnergyFlow, EnergyTotals } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
-import { round } from './power-unit';
+import { kwh, round } from './power-unit';
 
 /** Per device type: the sum over the site's devices of that type, null when none has a value. */
 export type TypeSums = Partial<Record<DeviceType, number | null>>;
@@ -84,8 +84,6 @@ export interface CounterSums {
   /** e_out per type: meter sold, battery discharged. */
   eOut: TypeSums;
 }
-
-const kwh = (wh: number | null | undefined) => (wh === null || wh === undefined ? null : round(wh / 1000, 3));
 
 /**
  * Energy totals (kWh) of a site: production from inverters, grid from the meter, charge/discharge

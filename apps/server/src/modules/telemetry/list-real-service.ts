@@ -5,15 +5,13 @@ import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { requireStationsAccess } from '../access/station-access';
 import { type LiveDevice, loadLiveSites } from './live-service';
-import { round } from './power-unit';
+import { kwh } from './power-unit';
 
 /** Query of list/real as the contract's ListRealQuerySchema parses it (the fields used here). */
 export interface ListRealQuery {
   stationIds: number[];
   isSimple?: boolean;
 }
-
-const kwh = (wh: number | null) => (wh === null ? null : round(wh / 1000, 3));
 
 function deviceReal(d: LiveDevice): DeviceReal {
   return {

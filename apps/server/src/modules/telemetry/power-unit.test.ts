@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxAbs, pickPowerUnit, round, scalePower } from './power-unit';
+import { kwh, maxAbs, pickPowerUnit, round, scalePower } from './power-unit';
 
 describe('power unit', () => {
   it('picks W below 1 kW, kW below 10 MW, MW from 10 MW', () => {
@@ -22,5 +22,12 @@ describe('power unit', () => {
     expect(scalePower(12.34, 'W')).toBe(12.3);
     expect(scalePower(null, 'kW')).toBeNull();
     expect(round(-0.0001, 2)).toBe(0);
+  });
+
+  it('turns Wh into kWh to 1 Wh, gaps (null or absent) staying null', () => {
+    expect(kwh(12_345.6)).toBe(12.346);
+    expect(kwh(-0.4)).toBe(0);
+    expect(kwh(null)).toBeNull();
+    expect(kwh(undefined)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * One power unit per chart (UX.md): W below 1 kW, kW below 10 MW, MW from 10 MW, chosen from the
- * largest absolute value of all the chart's power series.
+ * largest absolute value of all the chart's power series. Energies are always kWh (`kwh`).
  */
 
 /** Units a power series can be shown in. */
@@ -29,6 +29,11 @@ export function round(value: number, decimals: number): number {
   const f = 10 ** decimals;
   const r = (Math.sign(value) * Math.round(Math.abs(value) * f)) / f;
   return r === 0 ? 0 : r;
+}
+
+/** Wh in kWh to 1 Wh (3 decimals), the resolution of every energy value; gaps (null, absent) are null. */
+export function kwh(wh: number | null | undefined): number | null {
+  return wh === null || wh === undefined ? null : round(wh / 1000, 3);
 }
 
 /** Watts expressed in `unit`, rounded to the unit's resolution; gaps stay null. */
