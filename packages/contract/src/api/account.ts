@@ -5,7 +5,6 @@
  * validates the decrypted values with the same schemas).
  */
 import { z } from 'zod';
-import { SUBSCRIPTION_PLANS } from '../constants';
 import {
   emailField,
   loginNameField,
@@ -146,4 +145,3 @@ export const PlansSchema = z.object({
   /** 1 standard, 2 premium, 3 protocol, 4 fourth; changes go through customer service. */
   usertype: z.number().int(),
 });
-export const PLAN_OPTIONS = SUBSCRIPTION_PLANS;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { optionalText, portField, smtpHostField, text } from '../validation';
-import { idParam, languageIdField, queryBool } from './common';
+import { languageIdField } from './common';
 
 /** The role that opens the console (and, on the server, every station). */
 export const ADMIN_ROLE = 'admin';
@@ -144,8 +144,3 @@ export const AppVersionLastQuerySchema = z.object({
   languageId: languageIdField,
 });
 export const AppVersionLastSchema = z.array(AppVersionSchema);
-export const IdQuerySchema = z.object({
-  id: idParam,
-  languageId: languageIdField,
-  all: queryBool.optional(),
-});

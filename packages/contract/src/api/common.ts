@@ -1,6 +1,6 @@
 /** Building blocks shared by the request schemas of spec §7. Messages are catalogue keys (messages.ts). */
 import { z } from 'zod';
-import { LANGUAGES, SYSTEM_TYPES } from '../constants';
+import { SYSTEM_TYPES } from '../constants';
 
 /** languageId as sent in query or body (spec §7); unknown ids fall back to en-US server-side. */
 export const languageIdField = z.coerce.number().int().positive().optional();
@@ -48,4 +48,3 @@ export const LanguageSchema = z.object({
 /** Spec §3 Language. */
 export type Language = z.infer<typeof LanguageSchema>;
 export const LanguageListSchema = z.array(LanguageSchema);
-export const KNOWN_LANGUAGE_IDS = LANGUAGES.map((l) => l.id);

@@ -170,17 +170,6 @@ export const LinesQuerySchema = z.object({
   languageId: languageIdField,
 });
 
-/** Series keys of the site chart (UX.md colours) plus per-device point names when deviceId is set. */
-export const LINE_KEYS = [
-  'production',
-  'consumption',
-  'gridBuy',
-  'gridSell',
-  'charge',
-  'discharge',
-  'soc',
-] as const;
-
 export const LineSeriesSchema = z.object({
   key: z.string(),
   /** W, kW, MW (unitUpgrade) or % for SOC. */
