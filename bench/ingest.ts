@@ -10,48 +10,25 @@
  * Run alone: `node --import tsx bench/ingest.ts`. Knob: INGEST_BENCH_SECONDS (publishing time per
  * MQTT case, default 10).
  */
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
-import { type DbHandle, openDb } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import type { DbHandle } from '../apps/server/src/db/client';
 import { startEmbeddedBroker } from '../apps/server/src/ingest/broker';
 import { startIngest } from '../apps/server/src/ingest/ingest';
 import { createTestDevice, createTestStation, type TestDevice } from '../apps/server/src/ingest/test-ingest';
 import { type TelemetryRow, writeSamples } from '../apps/server/src/ingest/writer';
-import { openTestDb } from '../apps/server/src/test/helper';
+import { type BenchDbKind, openBenchDb, runChild } from './harness';
 import type { PublisherJob, PublisherResult } from './ingest-publisher';
 import { printTable, type Row } from './table';
 
-type Kind = 'PGlite' | 'PostgreSQL';
+type Kind = BenchDbKind;
 
 const POINTS_PER_SAMPLE = 10;
 const DEVICES = 100;
 const CASE_LIMIT_MS = 30_000;
 const TARGET: Record<Kind, number> = { PGlite: 10_000, PostgreSQL: 20_000 };
 const log = pino({ level: 'silent' });
-
-async function openBenchDb(kind: Kind): Promise<{ db: DbHandle; close(): Promise<void> }> {
-  if (kind === 'PostgreSQL') {
-    const t = await openTestDb();
-    await migrate(t.db);
-    return { db: t.db, close: t.drop };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'ems-bench-ingest-'));
-  const db = await openDb({ dataDir: dir });
-  await migrate(db);
-  return {
-    db,
-    close: async () => {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function makeDevices(db: DbHandle): Promise<TestDevice[]> {
   const station = await createTestStation(db);
@@ -75,7 +52,7 @@ function row(kind: Kind, path: string, samples: number, ms: number): Row {
 }
 
 async function writerCase(kind: Kind): Promise<Row> {
-  const { db, close } = await openBenchDb(kind);
+  const { db, close } = await openBenchDb(kind, 'ingest');
   try {
     const devices = await makeDevices(db);
     const start = Date.UTC(2026, 0, 1);
@@ -109,20 +86,8 @@ async function writerCase(kind: Kind): Promise<Row> {
   }
 }
 
-function runPublisher(job: PublisherJob): Promise<PublisherResult> {
-  const file = fileURLToPath(new URL('./ingest-publisher.ts', import.meta.url));
-  const child = fork(file, [], { execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as PublisherResult));
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`ingest publisher exited with ${code}`));
-    });
-    child.send(job);
-  });
-}
-
 async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number): Promise<Row> {
-  const { db, close } = await openBenchDb(kind);
+  const { db, close } = await openBenchDb(kind, 'ingest');
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const broker = await startEmbeddedBroker({ db, config, log });
   const ingest = await startIngest({
@@ -146,7 +111,7 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
     const watch = setInterval(() => {
       if (!firstAt && ingest.stats().received > 0) firstAt = performance.now();
     }, 5);
-    const published = await runPublisher(job);
+    const published = await runChild<PublisherJob, PublisherResult>('ingest-publisher.ts', job);
     const deadline = (firstAt || performance.now()) + CASE_LIMIT_MS;
     const done = () => ingest.stats().stored + ingest.stats().duplicates >= published.samples;
     while (!done() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));

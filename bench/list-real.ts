@@ -7,19 +7,14 @@
  * Run alone: `node --import tsx bench/list-real.ts`. Knobs: LIST_REAL_BROWSERS (default "100,1000"),
  * LIST_REAL_SECONDS (measured seconds per case, default 25, after a 5 s warm-up).
  */
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
-import { type DbHandle, openDb } from '../apps/server/src/db/client';
-import { migrate } from '../apps/server/src/db/migrate';
+import type { DbHandle } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { buildApp } from '../apps/server/src/http/app';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
-import { openTestDb } from '../apps/server/src/test/helper';
+import { type BenchDbKind, openBenchDb, runChild } from './harness';
 import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
 import { seedBenchSites } from './list-real-fixture';
 import { printTable, type Row } from './table';
@@ -34,44 +29,25 @@ interface BenchServer {
   close(): Promise<void>;
 }
 
-async function startServer(kind: 'PGlite' | 'PostgreSQL'): Promise<BenchServer> {
-  const dataDir = kind === 'PGlite' ? mkdtempSync(join(tmpdir(), 'ems-bench-')) : null;
-  const opened = dataDir ? { db: await openDb({ dataDir }), drop: async () => {} } : await openTestDb();
+async function startServer(kind: BenchDbKind): Promise<BenchServer> {
+  const { db, close } = await openBenchDb(kind, 'list-real');
   const config = loadConfig({ SIMULATOR: 'off', ADMIN_PASSWORD: 'Bench@Admin2024', LOG_LEVEL: 'silent' });
-  await migrate(opened.db);
-  const auth = createAuthService({ db: opened.db, config });
+  const auth = createAuthService({ db, config });
   // No request logging: the figure is the API's, not pino's writing to a terminal.
-  const app = await buildApp({ config, db: opened.db, authenticate: auth.authenticate }, { logger: false });
-  await seed(opened.db, config, app.log, () => {});
+  const app = await buildApp({ config, db, authenticate: auth.authenticate }, { logger: false });
+  await seed(db, config, app.log, () => {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     app,
-    db: opened.db,
+    db,
     baseUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
-      if (dataDir) {
-        await opened.db.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      } else {
-        await opened.drop();
-      }
+      await close();
     },
   };
-}
-
-function runClient(job: ClientJob): Promise<ClientResult> {
-  const file = fileURLToPath(new URL('./list-real-client.ts', import.meta.url));
-  const child = fork(file, [], { execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as ClientResult));
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`list/real client exited with ${code}`));
-    });
-    child.send(job);
-  });
 }
 
 /** The q-quantile (0–1) of ascending `sorted`, nearest rank. */
@@ -80,7 +56,7 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
-async function benchOn(kind: 'PGlite' | 'PostgreSQL', counts: number[], seconds: number): Promise<Row[]> {
+async function benchOn(kind: BenchDbKind, counts: number[], seconds: number): Promise<Row[]> {
   const server = await startServer(kind);
   const rows: Row[] = [];
   try {
@@ -91,7 +67,7 @@ async function benchOn(kind: 'PGlite' | 'PostgreSQL', counts: number[], seconds:
         ...owners[i % owners.length]!,
         token: tokens[i],
       }));
-      const r = await runClient({
+      const r = await runChild<ClientJob, ClientResult>('list-real-client.ts', {
         baseUrl: server.baseUrl,
         browsers,
         warmupMs: POLL_MS,

@@ -1,0 +1,60 @@
+/**
+ * What the benchmarks share: a migrated database to run a case on, and a load generator in a child
+ * process (so the load and the code under test do not share an event loop).
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type DbHandle, openDb } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { openTestDb } from '../apps/server/src/test/helper';
+
+/** The databases a benchmark case runs on. */
+export type BenchDbKind = 'PGlite' | 'PostgreSQL';
+
+/** A migrated database for one case and how to get rid of it. */
+export interface BenchDb {
+  db: DbHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens and migrates a database: PGlite in a new temporary directory `ems-bench-{name}-*` (removed on
+ * close; on disk, not in memory, as in production), or a new database on DATABASE_URL's server (dropped
+ * on close).
+ */
+export async function openBenchDb(kind: BenchDbKind, name: string): Promise<BenchDb> {
+  if (kind === 'PostgreSQL') {
+    const t = await openTestDb();
+    await migrate(t.db);
+    return { db: t.db, close: t.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), `ems-bench-${name}-`));
+  const db = await openDb({ dataDir: dir });
+  await migrate(db);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs `script` (a file in bench/, under tsx) as a child process, sends it `job` and resolves with the
+ * first message it sends back; rejects when it exits with a non-zero code first.
+ */
+export function runChild<Job, Result>(script: string, job: Job): Promise<Result> {
+  const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
+  const child = fork(file, [], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Result));
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`${script} exited with ${code}`));
+    });
+    child.send(job as object);
+  });
+}
