@@ -102,11 +102,14 @@ export async function deleteAccountCascade(db: Db, userId: number): Promise<numb
         .from(devices)
         .where(inArray(devices.stationId, stationIds));
       const deviceIds = own.map((d) => d.id);
+      // Stations (and so devices) go first: from then on a concurrent ingest write of these devices
+      // waits for this transaction and then fails its device_latest key, and one that committed before
+      // is seen by the telemetry deletes below. The other order could leave rows of a deleted device.
+      await tx.delete(stations).where(eq(stations.ownerId, userId));
       if (deviceIds.length > 0) {
         await tx.delete(telemetry).where(inArray(telemetry.deviceId, deviceIds));
         await tx.delete(telemetry5min).where(inArray(telemetry5min.deviceId, deviceIds));
       }
-      await tx.delete(stations).where(eq(stations.ownerId, userId));
     }
     await tx.delete(users).where(eq(users.id, userId));
     return stationIds.length;
