@@ -8,6 +8,7 @@ import { RegisterFormSchema } from '@ems/contract/api/account';
 import type { LanguageCode } from '@ems/contract/constants';
 import type { z } from 'zod';
 import type { DbHandle } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { fieldError } from '../../http/errors';
 import { hashPassword } from '../../security/password';
 import type { ServerKeyPair } from '../../security/rsa-keys';
@@ -49,12 +50,6 @@ export async function checkRegistration(deps: RegisterDeps, body: RegisterBody) 
 /** True when no account has this login name (ignoring case). */
 export async function isLoginNameAvailable(deps: RegisterDeps, loginName: string): Promise<boolean> {
   return !(await isLoginNameTaken(deps.db.db, loginName));
-}
-
-/** Postgres unique violation (drizzle wraps the driver's error in `cause`). */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /**

@@ -6,12 +6,3 @@ import { AppError } from '../../http/errors';
 export const selfDisable = () => new AppError(Status.NO_PERMISSION, 'admin.selfDisable', 403);
 /** (dictType, dictValue) is unique: another item of the type has this value. */
 export const dictionaryDuplicate = () => new AppError(Status.ILLEGAL_INPUT, 'admin.dictionaryDuplicate', 400);
-
-/** True when `err` (or an error it wraps, as Drizzle does) is a PostgreSQL unique violation. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -12,13 +12,14 @@ import type {
 } from '@ems/contract/api/admin';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import type { SessionUser } from '../../http/context';
 import { illegalInput, notFound, outOfRange } from '../../http/errors';
 import { revokeUserSessions } from '../auth/repo';
 import { isIanaTimeZone } from '../profile/time-zone';
 import { insertAppVersion, maxVersionCode } from './app-version-repo';
 import { dictionaryValueTaken, insertDictionaryItem, updateDictionaryItem } from './dictionary-repo';
-import { dictionaryDuplicate, isUniqueViolation, selfDisable } from './errors';
+import { dictionaryDuplicate, selfDisable } from './errors';
 import { findAdminUser, updateUserFlags } from './users-repo';
 
 /** What the console's rules need: the database and the auth service's cache eviction. */
