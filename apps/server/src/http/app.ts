@@ -5,23 +5,20 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
-import { isMessageKey, translate } from '@ems/contract/messages';
+import { translate } from '@ems/contract/messages';
 import { Status } from '@ems/contract/status-codes';
-import { issueParams } from '@ems/contract/validation';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { type AppContext, tokenOf } from './context';
-import { AppError, loggedOut } from './errors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { addAccessHook, declareScopeAccess } from './access';
+import { isApiPath } from './api-path';
+import type { AppContext } from './context';
+import { clientErrorHandler, frameworkErrors, useEnvelopeErrors } from './error-handler';
 import { requestLanguage } from './language';
 import { registerModules } from './modules';
+import { trackRoutes } from './route-catalogue';
+import { refuseUnsafeText } from './unsafe-text';
 
 /** Options of buildApp; `logger: false` keeps tests quiet. */
 export interface BuildAppOptions {
@@ -37,7 +34,10 @@ export async function buildApp(
     trustProxy: ctx.config.TRUST_PROXY ? ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     // Spec §7: GET arrays arrive as repeated keys; the default parser already yields string[] for them.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   });
+  trackRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const full: AppContext = { ...ctx, log: app.log };
@@ -53,50 +53,9 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  app.decorateRequest('user', null as never);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(API_PREFIX) || request.routeOptions.config?.public) return;
-    if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
-    const token = tokenOf(request);
-    if (!token) throw loggedOut();
-    request.user = await full.authenticate(token);
-  });
-
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const lang = requestLanguage(request);
-    if (error instanceof AppError) {
-      return reply
-        .code(error.httpStatus)
-        .headers(error.headers)
-        .send({ status: error.status, msg: translate(error.msgKey, lang, error.params), data: error.data });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // The first issue's own message when it is a catalogue key (spec §5 texts), else 非法输入 + field.
-      const issue = error.validation[0];
-      const key = issue?.message;
-      const field = issue?.instancePath?.replace(/^\//, '') ?? '';
-      const root = request.routeOptions.schema?.[error.validationContext ?? 'body'] as z.ZodType | undefined;
-      const params = issueParams(
-        { message: key ?? '', path: field ? field.split('/') : [], ...issue?.params },
-        root,
-      );
-      const msg =
-        key && isMessageKey(key)
-          ? translate(key, lang, params)
-          : `${translate('common.illegalInput', lang)}${field ? `: ${field}` : ''}`;
-      return reply.code(400).send({ status: Status.ILLEGAL_INPUT, msg, data: { field } });
-    }
-    if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500) {
-      // Malformed JSON, oversized body and the like: the caller's fault, not ours.
-      return reply
-        .code((error as FastifyError).statusCode!)
-        .send({ status: Status.ILLEGAL_INPUT, msg: translate('common.illegalInput', lang), data: null });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send({ status: Status.OPERATION_FAILED, msg: translate('common.operationFailed', lang), data: null });
-  });
+  addAccessHook(app, full.authenticate);
+  useEnvelopeErrors(app);
+  app.addHook('preValidation', refuseUnsafeText);
 
   await app.register(async (api) => registerModules(api, full), { prefix: API_PREFIX });
   app.get(`${API_PREFIX}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () =>
@@ -105,18 +64,21 @@ export async function buildApp(
 
   const webDist = resolve(ctx.config.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname);
   const hasWeb = existsSync(resolve(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h' });
-
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(API_PREFIX) || !hasWeb || request.method !== 'GET') {
-      return reply.code(404).send({
-        status: Status.NOT_FOUND,
-        msg: translate('common.notFound', requestLanguage(request)),
-        data: null,
-      });
-    }
-    // Client-side routes (spec §2) are resolved by the SPA, including its own /404.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  await app.register(async (web) => {
+    // Web assets and the SPA's client-side routes are public by declaration on each route they add.
+    declareScopeAccess(web, 'public');
+    if (hasWeb) await web.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h' });
+    web.setNotFoundHandler((request, reply) => {
+      if (isApiPath(request.url) || !hasWeb || request.method !== 'GET') {
+        return reply.code(404).send({
+          status: Status.NOT_FOUND,
+          msg: translate('common.notFound', requestLanguage(request)),
+          data: null,
+        });
+      }
+      // Client-side routes (spec §2) are resolved by the SPA, including its own /404.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
   });
   return app;
 }

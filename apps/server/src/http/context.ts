@@ -27,10 +27,6 @@ declare module 'fastify' {
     /** Set by the auth hook on every non-public API route. */
     user: SessionUser;
   }
-  interface FastifyContextConfig {
-    /** Route needs no token (spec §2 whitelist calls: sign-in, language list, registration…). */
-    public?: boolean;
-  }
 }
 
 /** The session token a request sent in the `token` header (spec §7), or undefined. */

@@ -3,6 +3,7 @@
  * dictionaries, app versions, and the mail module's SMTP and outbox calls. Every one needs the admin role (40300 无操作权限 otherwise); the
  * public app/version/last sits outside that scope.
  */
+
 import {
   AdminUserEditBodySchema,
   AdminUserPageSchema,
@@ -10,15 +11,14 @@ import {
   LanguageEditBodySchema,
   PageQuerySchema,
 } from '@ems/contract/api/admin';
-import { LanguageListSchema, LanguageSchema } from '@ems/contract/api/common';
+import { LanguageListSchema, LanguageOnlyQuerySchema, LanguageSchema } from '@ems/contract/api/common';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { declareScopeAccess } from '../../http/access';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
-import { requireAdmin } from '../access/require-admin';
 import { createAuthService } from '../auth/service';
 import { listLanguages } from '../general/repo';
 import { mailRoutes } from '../mail/routes';
@@ -35,9 +35,8 @@ export const MANAGE = '/webpvesc/ajax/manage';
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await publicAppVersionRoutes(api, ctx);
   await api.register(async (scope) => {
-    // preValidation: after the token hook and body parsing (so msg follows a body languageId), before
-    // validation, so a non-admin is refused whatever it sent.
-    scope.addHook('preValidation', async (request) => requireAdmin(request.user));
+    // Declared on each route, checked by the access hook before any body is read.
+    declareScopeAccess(scope, 'admin');
     await manageUserRoutes(scope, ctx);
     await adminDictionaryRoutes(scope, ctx);
     await adminAppVersionRoutes(scope, ctx);
@@ -82,7 +81,7 @@ async function manageUserRoutes(scope: FastifyInstance, ctx: AppContext): Promis
       schema: {
         tags,
         summary: 'Languages',
-        querystring: z.object({ languageId: z.coerce.number().int().optional() }),
+        querystring: LanguageOnlyQuerySchema,
         response: { 200: envelopeOf(LanguageListSchema) },
       },
     },

@@ -38,7 +38,14 @@ describe('console refusals', () => {
       const res =
         method === 'GET'
           ? await get(`${url}?languageId=2`, demo)
-          : await post(url, demo, { ...body, languageId: 2 });
+          : // As the web client does (spec §7), the language rides in the header too: a console call is
+            // refused before its body, where the other copy of languageId sits, is read.
+            await t.app.inject({
+              method: 'POST',
+              url,
+              headers: { token: demo, languageid: '2' },
+              payload: body,
+            });
       expect(res.statusCode, url).toBe(403);
       expect(res.json(), url).toEqual({ status: 40300, msg: '无操作权限', data: null });
     }

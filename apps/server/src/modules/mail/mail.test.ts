@@ -32,8 +32,9 @@ describe('administrator only', () => {
   it('refuses an ordinary user on every mail route with 无操作权限', async () => {
     const calls = [
       get(t.app, `${SMTP}?languageId=2`, { token: owner }),
-      post(t.app, SMTP, { ...SETTINGS, password: 'x', languageId: 2 }, { token: owner }),
-      post(t.app, `${SMTP}/test`, { to: 'a@example.com', languageId: 2 }, { token: owner }),
+      // The header carries the language as the web client sends it (spec §7): the body is never read.
+      post(t.app, SMTP, { ...SETTINGS, password: 'x' }, { token: owner, languageId: 2 }),
+      post(t.app, `${SMTP}/test`, { to: 'a@example.com' }, { token: owner, languageId: 2 }),
       get(t.app, `${OUTBOX}?languageId=2`, { token: owner }),
     ];
     for (const res of await Promise.all(calls)) {
@@ -45,7 +46,7 @@ describe('administrator only', () => {
   });
 
   it('refuses an ordinary user even when its body is invalid (403, not a validation error)', async () => {
-    const res = await post(t.app, SMTP, { port: 'nope', languageId: 2 }, { token: owner });
+    const res = await post(t.app, SMTP, { port: 'nope' }, { token: owner, languageId: 2 });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ status: 40300, msg: '无操作权限', data: null });
   });

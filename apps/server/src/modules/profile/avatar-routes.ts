@@ -3,7 +3,8 @@
  * it without the token header; avatars are not secret).
  */
 import { AVATAR_MAX_BYTES, AvatarSchema } from '@ems/contract/api/account';
-import { idParam } from '@ems/contract/api/common';
+import { idParam, languageIdField } from '@ems/contract/api/common';
+import { safeString } from '@ems/contract/bounds';
 import { envelopeOf } from '@ems/contract/envelope';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
-import { fieldError, notFound } from '../../http/errors';
+import { AppError, fieldError, illegalInput, notFound } from '../../http/errors';
 import { loadAvatar, storeAvatar } from './avatar';
 import { imageSize } from './errors';
 
@@ -42,7 +43,8 @@ export async function avatarRoutes(api: FastifyInstance, ctx: AppContext): Promi
           if (file?.fieldname !== 'file') throw fieldError('validation.required', 'file');
           data = await file.toBuffer();
         } catch (err) {
-          throw isTooLarge(err) ? imageSize() : err;
+          // Anything else the parser throws is a malformed body: the caller's fault, never a 500.
+          throw isTooLarge(err) ? imageSize() : err instanceof AppError ? err : illegalInput();
         }
         return ok(request, { avatar: await storeAvatar(db, request.user.userId, data) });
       },
@@ -58,8 +60,8 @@ export async function avatarRoutes(api: FastifyInstance, ctx: AppContext): Promi
         summary: 'A user’s avatar image (its URL is users.avatar; `v` changes with the image)',
         params: z.object({ userId: idParam }),
         querystring: z.object({
-          v: z.string().max(40).optional(),
-          languageId: z.coerce.number().int().optional(),
+          v: safeString(40).optional(),
+          languageId: languageIdField,
         }),
       },
     },

@@ -1,0 +1,105 @@
+/**
+ * One answer shape (issue 6 §2): every error of every route, and the framework's own (bad URL, over-long
+ * parameter, body too large, unsupported media type, malformed JSON, multipart errors, rate limits,
+ * malformed HTTP), answers the spec §7 envelope `{status,msg,data}` with a status of
+ * docs/api/status-codes.md and msg in the caller's language. Input the caller got wrong is never a 500.
+ */
+import type { Socket } from 'node:net';
+import type { LanguageCode } from '@ems/contract/constants';
+import { isMessageKey, translate } from '@ems/contract/messages';
+import { Status } from '@ems/contract/status-codes';
+import { issueParams } from '@ems/contract/validation';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from './errors';
+import { requestLanguage } from './language';
+
+/** An envelope of 非法输入 (40000) in `lang`. */
+function illegalInputBody(lang: LanguageCode) {
+  return { status: Status.ILLEGAL_INPUT, msg: translate('common.illegalInput', lang), data: null };
+}
+
+/**
+ * Error codes of the framework and its plugins that are the caller's doing even when they carry no HTTP
+ * status (busboy's multipart parser, for one, throws plain errors on a broken body).
+ */
+const CALLER_ERROR_CODES = new Set(['FST_ERR_BAD_URL', 'FST_ERR_ASYNC_CONSTRAINT']);
+const MULTIPART_MESSAGE =
+  /^(Multipart: |Unexpected end of multipart data|Boundary required|Malformed part header)/;
+
+/** True when `error` is the caller's fault (a 4xx of the framework, or a malformed multipart body). */
+function isCallerError(error: FastifyError): boolean {
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return true;
+  if (error.code && CALLER_ERROR_CODES.has(error.code)) return true;
+  return typeof error.message === 'string' && MULTIPART_MESSAGE.test(error.message);
+}
+
+/** The app's error handler: AppError as thrown, zod issues as 400 with the field's rule, the rest as said above. */
+export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLanguage(request);
+  if (error instanceof AppError) {
+    return reply
+      .code(error.httpStatus)
+      .headers(error.headers)
+      .send({ status: error.status, msg: translate(error.msgKey, lang, error.params), data: error.data });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // The first issue's own message when it is a catalogue key (spec §5 texts), else 非法输入 + field.
+    const issue = error.validation[0];
+    const key = issue?.message;
+    const field = issue?.instancePath?.replace(/^\//, '') ?? '';
+    const root = request.routeOptions.schema?.[error.validationContext ?? 'body'] as z.ZodType | undefined;
+    const params = issueParams(
+      { message: key ?? '', path: field ? field.split('/') : [], ...issue?.params },
+      root,
+    );
+    const msg =
+      key && isMessageKey(key)
+        ? translate(key, lang, params)
+        : `${translate('common.illegalInput', lang)}${field ? `: ${field}` : ''}`;
+    return reply.code(400).send({ status: Status.ILLEGAL_INPUT, msg, data: { field } });
+  }
+  if (isCallerError(error)) {
+    const code = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+    if (code === 429) {
+      return reply.code(429).send({
+        status: Status.TOO_MANY_REQUESTS,
+        msg: translate('common.tooManyRequests', lang),
+        data: null,
+      });
+    }
+    return reply.code(code).send(illegalInputBody(lang));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply
+    .code(500)
+    .send({ status: Status.OPERATION_FAILED, msg: translate('common.operationFailed', lang), data: null });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a URL that cannot be decoded, or a path parameter past
+ * `maxParamLength`, answers 400 非法输入 (the request matched no route yet, so no hook has run).
+ */
+export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(400).send(illegalInputBody(requestLanguage(request)));
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: a request too malformed for the HTTP parser (bad header, request
+ * line, oversized headers) gets a 400 envelope in en-US (no header could be read) and the socket closes.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(illegalInputBody('en-US'));
+  socket.end(
+    `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Installs handleError as the error handler of `app` (its children inherit it). */
+export function useEnvelopeErrors(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+}
