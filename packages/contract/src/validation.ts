@@ -3,6 +3,7 @@
  * sides refuse the same input with the same message (keys of messages.ts, translated per language).
  */
 import { z } from 'zod';
+import { safeString } from './bounds';
 import { PASSWORD_MIN_LENGTH } from './constants';
 
 /** Spec §5 "No < or > allowed": every free-text field gets it. */
@@ -11,44 +12,33 @@ export const noAngle = (s: z.ZodString) => s.refine((v) => !/[<>]/.test(v), { er
 /** Free text of `min`..`max` characters without < or > (spec §5 lengths 2, 6, 20, 50, 90). */
 export const text = (min: number, max: number) =>
   noAngle(
-    z
-      .string()
-      .trim()
-      .min(min, { error: min <= 1 ? 'validation.required' : 'validation.length' })
-      .max(max, { error: 'validation.length' }),
+    safeString(max, { trim: true }).min(min, {
+      error: min <= 1 ? 'validation.required' : 'validation.length',
+    }),
   );
 
 /** Optional free text: empty string or missing means "not given" (stored as null). */
 export const optionalText = (max: number) =>
   z
-    .union([z.literal(''), noAngle(z.string().trim().max(max, { error: 'validation.length' }))])
+    .union([z.literal(''), noAngle(safeString(max, { trim: true }))])
     .optional()
     .nullable()
     .transform((v) => (v ? v : null));
 
 /** Login name: letters, digits and underscore only (仅能输入英文字母，数字以及下划线), 2–20 characters. */
-export const loginNameField = z
-  .string()
-  .trim()
+export const loginNameField = safeString(20, { trim: true })
   .min(2, { error: 'validation.length' })
-  .max(20, { error: 'validation.length' })
   .regex(/^[A-Za-z0-9_]+$/, { error: 'validation.name' });
 
 const EMAIL_RE =
   /^[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 /** E-mail address (请输入正确的邮箱地址), required. */
-export const emailField = z
-  .string()
-  .trim()
+export const emailField = safeString(90, { trim: true })
   .min(1, { error: 'validation.required' })
-  .max(90, { error: 'validation.length' })
   .regex(EMAIL_RE, { error: 'validation.email' });
 /** E-mail, empty allowed (spec §5: "empty allowed, otherwise pattern check"). */
 export const optionalEmailField = z
-  .union([
-    z.literal(''),
-    z.string().trim().max(90, { error: 'validation.length' }).regex(EMAIL_RE, { error: 'validation.email' }),
-  ])
+  .union([z.literal(''), safeString(90, { trim: true }).regex(EMAIL_RE, { error: 'validation.email' })])
   .optional()
   .nullable()
   .transform((v) => (v ? v : null));
@@ -56,14 +46,14 @@ export const optionalEmailField = z
 /** Mainland mobile (11 digits from 1[3-9]) or landline with area code, e.g. 010-1234567. */
 export const PHONE_RE = /^(?:1[3-9]\d{9}|0\d{2,3}-\d{7,8})$/;
 export const optionalPhoneField = z
-  .union([z.literal(''), z.string().trim().regex(PHONE_RE, { error: 'validation.phone' })])
+  .union([z.literal(''), safeString(20, { trim: true }).regex(PHONE_RE, { error: 'validation.phone' })])
   .optional()
   .nullable()
   .transform((v) => (v ? v : null));
 
 /** URL (请输入正确的URL地址), optional. */
 export const optionalUrlField = z
-  .union([z.literal(''), z.string().trim().max(500).url({ error: 'validation.url' })])
+  .union([z.literal(''), safeString(500, { trim: true }).url({ error: 'validation.url' })])
   .optional()
   .nullable()
   .transform((v) => (v ? v : null));
@@ -73,9 +63,7 @@ export const IPV4_RE = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|
 const HOST_RE =
   /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$|^localhost$/;
 /** SMTP server address: a host name or an IPv4 address. */
-export const smtpHostField = z
-  .string()
-  .trim()
+export const smtpHostField = safeString(253, { trim: true })
   .min(1, { error: 'validation.required' })
   .refine((v) => IPV4_RE.test(v) || HOST_RE.test(v), { error: 'validation.smtpHost' });
 /** TCP port, 1–65535 (cannot be empty). */
@@ -99,11 +87,9 @@ export function passwordKinds(pw: string): number {
 }
 
 /** Password rules of spec §5 except "not the user name" (see `passwordPair`): ≥ 8 chars, 3 of 4 kinds. */
-export const passwordField = z
-  .string()
+export const passwordField = safeString(128)
   .min(1, { error: 'validation.required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordLength' })
-  .max(128, { error: 'validation.length' })
   .refine((v) => passwordKinds(v) >= 3, { error: 'validation.passwordKinds' });
 
 /**
@@ -125,10 +111,9 @@ export function passwordPair<
 }
 
 /** E-mail verification code: 6 letters or digits, case-sensitive (spec §5). */
-export const validCodeField = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{6}$/, { error: 'validation.code' });
+export const validCodeField = safeString(6, { trim: true }).regex(/^[A-Za-z0-9]{6}$/, {
+  error: 'validation.code',
+});
 
 /** The schema of the field at `path` inside `root`, looking through optional, nullable, default, pipe and union. */
 function fieldAt(root: z.ZodType, path: readonly PropertyKey[]): z.ZodType | undefined {

@@ -5,6 +5,7 @@
  * validates the decrypted values with the same schemas).
  */
 import { z } from 'zod';
+import { safeString } from '../bounds';
 import {
   emailField,
   loginNameField,
@@ -18,7 +19,7 @@ import {
 import { languageIdField } from './common';
 
 /** A password as sent on the wire: base64 RSA-OAEP ciphertext (never plaintext). */
-export const encryptedPassword = z.string().min(1, { error: 'validation.required' }).max(2048);
+export const encryptedPassword = safeString(2048).min(1, { error: 'validation.required' });
 
 /** The registration form (plaintext, before encryption). userName is the login name. */
 export const RegisterFormSchema = passwordPair(
@@ -43,7 +44,7 @@ export const RegisterBodySchema = z.object({
   password: encryptedPassword,
   confirmPassword: encryptedPassword,
   /** IANA time zone of the new account (the browser's); UTC when omitted. */
-  timeZone: z.string().trim().max(64).optional(),
+  timeZone: safeString(64, { trim: true }).optional(),
   languageId: languageIdField,
 });
 /** data of register/check when every rule passes (a failed rule answers 40000 with msg and data.field). */
@@ -94,14 +95,14 @@ export const PasswordBackSchema = z.union([CodeSentSchema, z.object({ resetTicke
 /** POST user/password/resert: new password with the ticket from password/back. */
 export const PasswordResetBodySchema = z.object({
   userName: loginNameField,
-  resetTicket: z.string().min(16).max(200),
+  resetTicket: safeString(200).min(16, { error: 'common.illegalInput' }),
   password: encryptedPassword,
   confirmPassword: encryptedPassword,
   languageId: languageIdField,
 });
 /** The reset form (plaintext). */
 export const PasswordResetFormSchema = passwordPair(
-  z.object({ userName: loginNameField, password: passwordField, confirmPassword: z.string() }),
+  z.object({ userName: loginNameField, password: passwordField, confirmPassword: safeString(128) }),
   (v) => v.userName,
 );
 
@@ -110,7 +111,7 @@ export const UserInfoEditBodySchema = z.object({
   userName: text(2, 50),
   nickname: optionalText(50),
   phone: optionalPhoneField,
-  timeZone: z.string().min(1, { error: 'validation.required' }).max(64),
+  timeZone: safeString(64).min(1, { error: 'validation.required' }),
   languageId: languageIdField,
 });
 /** POST user/password/edit: other sessions end (issue 3 §10). */
@@ -123,10 +124,10 @@ export const PasswordEditBodySchema = z.object({
 /** The change-password form (plaintext). */
 export const PasswordEditFormSchema = passwordPair(
   z.object({
-    userName: z.string(),
-    oldPassword: z.string().min(1, { error: 'validation.required' }),
+    userName: safeString(90),
+    oldPassword: safeString(128).min(1, { error: 'validation.required' }),
     password: passwordField,
-    confirmPassword: z.string(),
+    confirmPassword: safeString(128),
   }),
   (v) => v.userName,
 );

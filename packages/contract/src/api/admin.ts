@@ -3,6 +3,7 @@
  * 'admin' role; others get 无操作权限 (40300).
  */
 import { z } from 'zod';
+import { boundedInt, INT32_MAX, idField, pageNumField, pageSizeField, safeString } from '../bounds';
 import { optionalText, portField, smtpHostField, text } from '../validation';
 import { languageIdField } from './common';
 
@@ -12,9 +13,9 @@ export const ADMIN_ROLE = 'admin';
 export const USER_TYPES = [1, 2, 3, 4] as const;
 
 export const PageQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(10),
-  filterText: z.string().max(90).optional(),
+  pageNum: pageNumField.default(1),
+  pageSize: pageSizeField.default(10),
+  filterText: safeString(90).optional(),
   languageId: languageIdField,
 });
 
@@ -34,7 +35,7 @@ export const AdminUserSchema = z.object({
 export const AdminUserPageSchema = z.object({ rows: z.array(AdminUserSchema), total: z.number().int() });
 /** POST manage/users/edit: change a user's type or disable/enable it (disabling ends its sessions). */
 export const AdminUserEditBodySchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idField,
   usertype: z.union(USER_TYPES.map((t) => z.literal(t))).optional(),
   disabled: z.boolean().optional(),
   languageId: languageIdField,
@@ -48,8 +49,8 @@ export const SmtpSettingsBodySchema = z.object({
   security: z.enum(SMTP_SECURITY),
   username: optionalText(90),
   /** Omitted or empty keeps the stored password. */
-  password: z.string().max(200).optional(),
-  fromAddress: z.string().trim().email({ error: 'validation.email' }),
+  password: safeString(200).optional(),
+  fromAddress: safeString(90, { trim: true }).email({ error: 'validation.email' }),
   languageId: languageIdField,
 });
 export const SmtpSettingsSchema = z.object({
@@ -64,7 +65,7 @@ export const SmtpSettingsSchema = z.object({
 export type SmtpSettings = z.infer<typeof SmtpSettingsSchema>;
 /** POST manage/smtp/test: queues a test mail to `to`. */
 export const SmtpTestBodySchema = z.object({
-  to: z.string().trim().email({ error: 'validation.email' }),
+  to: safeString(90, { trim: true }).email({ error: 'validation.email' }),
   languageId: languageIdField,
 });
 
@@ -85,7 +86,7 @@ export const OutboxPageSchema = z.object({ rows: z.array(OutboxMailSchema), tota
 
 /** POST manage/languages/edit: rename a language (the list itself is fixed by the app's translations). */
 export const LanguageEditBodySchema = z.object({
-  id: z.number().int(),
+  id: idField,
   languageName: text(2, 50),
   languageId: languageIdField,
 });
@@ -98,20 +99,20 @@ export const AdminDictionaryItemSchema = z.object({
   dictValue: z.string(),
   sort: z.number().int(),
 });
-export const AdminDictionaryQuerySchema = PageQuerySchema.extend({ dictType: z.string().max(50).optional() });
+export const AdminDictionaryQuerySchema = PageQuerySchema.extend({ dictType: safeString(50).optional() });
 export const AdminDictionaryPageSchema = z.object({
   rows: z.array(AdminDictionaryItemSchema),
   total: z.number().int(),
 });
 export const DictionaryEditBodySchema = z.object({
-  id: z.number().int().optional(),
+  id: idField.optional(),
   dictType: z.enum(['sys_timezone', 'sys_currencysymbol']),
   dictLabel: text(1, 90),
   dictValue: text(1, 90),
-  sort: z.number().int().min(0).max(100000).default(0),
+  sort: boundedInt(0, 100_000).default(0),
   languageId: languageIdField,
 });
-export const DictionaryDeleteBodySchema = z.object({ id: z.number().int(), languageId: languageIdField });
+export const DictionaryDeleteBodySchema = z.object({ id: idField, languageId: languageIdField });
 
 /** App versions: what /download/app and /update/version show (GET app/version/last, public). */
 export const APP_PLATFORMS = ['android', 'ios'] as const;
@@ -128,12 +129,9 @@ export const AppVersionSchema = z.object({
 export type AppVersion = z.infer<typeof AppVersionSchema>;
 export const AppVersionCreateBodySchema = z.object({
   platform: z.enum(APP_PLATFORMS),
-  versionName: z
-    .string()
-    .trim()
-    .regex(/^V?\d+(\.\d+){1,3}$/, { error: 'common.illegalInput' }),
-  versionCode: z.number().int().positive(),
-  downloadUrl: z.union([z.literal(''), z.string().url({ error: 'validation.url' })]).optional(),
+  versionName: safeString(30, { trim: true }).regex(/^V?\d+(\.\d+){1,3}$/, { error: 'common.illegalInput' }),
+  versionCode: boundedInt(1, INT32_MAX),
+  downloadUrl: z.union([z.literal(''), safeString(500).url({ error: 'validation.url' })]).optional(),
   releaseNotes: text(1, 2000),
   forceUpdate: z.boolean().default(false),
   languageId: languageIdField,

@@ -1,5 +1,6 @@
 /** Sign-in, session and current-user shapes (spec §3 User, §4 Login, §7 User calls). */
 import { z } from 'zod';
+import { safeString } from '../bounds';
 import { LOGIN_USER_TYPE } from '../constants';
 import { languageIdField } from './common';
 
@@ -14,8 +15,8 @@ export type PublicKey = z.infer<typeof PublicKeySchema>;
 
 /** POST /owner_api/auth/owner/gettoken. password = base64 RSA-OAEP ciphertext of the UTF-8 password. */
 export const GetTokenBodySchema = z.object({
-  username: z.string().trim().min(1, { error: 'validation.required' }).max(90),
-  password: z.string().min(1, { error: 'validation.required' }).max(2048),
+  username: safeString(90, { trim: true }).min(1, { error: 'validation.required' }),
+  password: safeString(2048).min(1, { error: 'validation.required' }),
   usertype: z.literal(LOGIN_USER_TYPE).default(LOGIN_USER_TYPE),
   languageId: languageIdField,
 });

@@ -1,20 +1,24 @@
 /** Building blocks shared by the request schemas of spec §7. Messages are catalogue keys (messages.ts). */
 import { z } from 'zod';
+import { boundedInt, INT32_MAX, idField, safeString } from '../bounds';
 import { SYSTEM_TYPES } from '../constants';
 
 /** languageId as sent in query or body (spec §7); unknown ids fall back to en-US server-side. */
-export const languageIdField = z.coerce.number().int().positive().optional();
+export const languageIdField = boundedInt(1, INT32_MAX).optional();
+
+/** Query of a GET that takes nothing but the caller's language. */
+export const LanguageOnlyQuerySchema = z.object({ languageId: languageIdField });
 
 /** A GET array parameter sent as repeated keys (`?stationIds=1&stationIds=2`, spec §7): one value or many. */
-export function repeatedKey<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(item));
+export function repeatedKey<T extends z.ZodType>(item: T, max = 100) {
+  return z.preprocess(
+    (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(item).max(max, { error: 'common.illegalInput' }),
+  );
 }
 
-/** A positive integer id given in a query string. */
-export const idParam = z.coerce
-  .number({ error: 'validation.number' })
-  .int()
-  .positive({ error: 'validation.number' });
+/** A database id given in a query string, body or path: 1 to INT32_MAX (bounds.ts idField). */
+export const idParam = idField;
 
 /** Spec §1 system kinds: 1 PV, 2 charging, 3 other, 6 home storage, 7 UPS. */
 export const systemTypeField = z.coerce
@@ -30,8 +34,7 @@ function isCalendarDate(v: string): boolean {
 }
 
 /** A local calendar date `YYYY-MM-DD` (cut in the site's time zone); must be a real day. */
-export const localDate = z
-  .string()
+export const localDate = safeString(10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
   .refine(isCalendarDate, { error: 'validation.date' });
 

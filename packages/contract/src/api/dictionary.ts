@@ -1,11 +1,11 @@
 /** Dictionaries (spec §3 keys sys_timezone, sys_currencysymbol) and station templates. */
 import { z } from 'zod';
-import { repeatedKey } from './common';
+import { languageIdField, repeatedKey } from './common';
 
 export const DICTIONARY_KEYS = ['sys_timezone', 'sys_currencysymbol'] as const;
 export const DictionaryQuerySchema = z.object({
   keys: repeatedKey(z.enum(DICTIONARY_KEYS)).optional(),
-  languageId: z.coerce.number().int().optional(),
+  languageId: languageIdField,
 });
 export const DictionaryItemSchema = z.object({ dictLabel: z.string(), dictValue: z.string() });
 /** data of dictionary/list: items per requested key. */

@@ -5,6 +5,7 @@
  * at /auth-redirect.
  */
 import { z } from 'zod';
+import { safeString } from '../bounds';
 import { QR_PLATFORM } from '../constants';
 import { languageIdField } from './common';
 
@@ -28,20 +29,20 @@ export const QrCodeSchema = z.object({
 });
 /** GET /owner_api/auth/owner/qrcode/state?qrcodeId=&tscode= (public). getToken only once confirmed. */
 export const QrStateQuerySchema = z.object({
-  qrcodeId: z.string().min(8).max(100),
-  tscode: z.string().min(8).max(200),
+  qrcodeId: safeString(100).min(8, { error: 'common.illegalInput' }),
+  tscode: safeString(200).min(8, { error: 'common.illegalInput' }),
   languageId: languageIdField,
 });
 export const QrStateSchema = z.object({ state: z.enum(QR_STATES), getToken: z.string().nullable() });
 /** GET /owner_api/auth/owner/qrcode/token?getToken= (public, single use) → TokenSchema. */
 export const QrTokenQuerySchema = z.object({
-  getToken: z.string().min(16).max(200),
+  getToken: safeString(200).min(16, { error: 'common.illegalInput' }),
   languageId: languageIdField,
 });
 
 /** POST /owner_api/auth/owner/qrcode/scan {qrcodeId} (phone, signed in): marks scanned, tells who asks. */
 export const QrScanBodySchema = z.object({
-  qrcodeId: z.string().min(8).max(100),
+  qrcodeId: safeString(100).min(8, { error: 'common.illegalInput' }),
   languageId: languageIdField,
 });
 export const QrRequesterSchema = z.object({
@@ -52,7 +53,7 @@ export const QrRequesterSchema = z.object({
 });
 /** POST /owner_api/auth/owner/qrcode/confirm {qrcodeId, approve} (phone, signed in). */
 export const QrConfirmBodySchema = z.object({
-  qrcodeId: z.string().min(8).max(100),
+  qrcodeId: safeString(100).min(8, { error: 'common.illegalInput' }),
   approve: z.boolean(),
   languageId: languageIdField,
 });

@@ -3,6 +3,7 @@
  * SOC in %; times ISO-8601 UTC; `searchDate` is a local date in the site's time zone.
  */
 import { z } from 'zod';
+import { boundedInt, pageNumField, pageSizeField, safeString } from '../bounds';
 import { DEVICE_TYPES } from '../telemetry';
 import { idParam, languageIdField, localDate, queryBool, repeatedKey, systemTypeField } from './common';
 
@@ -10,11 +11,11 @@ import { idParam, languageIdField, localDate, queryBool, repeatedKey, systemType
 export const StationListQuerySchema = z.object({
   systemType: systemTypeField,
   ispaging: queryBool.optional(),
-  pageNum: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(200).optional(),
-  filterText: z.string().max(90).optional(),
+  pageNum: pageNumField.optional(),
+  pageSize: pageSizeField.optional(),
+  filterText: safeString(90).optional(),
   hadArea: queryBool.optional(),
-  nodeTypeEnum: z.string().max(50).optional(),
+  nodeTypeEnum: safeString(50).optional(),
   languageId: languageIdField,
 });
 
@@ -98,9 +99,9 @@ export type StationBaseInfo = z.infer<typeof StationBaseInfoSchema>;
 /** GET list/real query: live values of one or more sites. */
 export const ListRealQuerySchema = z.object({
   stationIds: repeatedKey(idParam).pipe(z.array(z.number()).min(1).max(100)),
-  templateCode: z.string().max(50).optional(),
+  templateCode: safeString(50).optional(),
   isSimple: queryBool.optional(),
-  statisticsType: z.coerce.number().int().optional(),
+  statisticsType: boundedInt(1, 4).optional(),
   searchDate: localDate.optional(),
   languageId: languageIdField,
 });
@@ -165,7 +166,7 @@ export const LinesQuerySchema = z.object({
     .default(5),
   searchDate: localDate.optional(),
   unitUpgrade: queryBool.optional(),
-  templateCode: z.string().max(50).optional(),
+  templateCode: safeString(50).optional(),
   fullTime: queryBool.optional(),
   languageId: languageIdField,
 });

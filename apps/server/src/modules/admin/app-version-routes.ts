@@ -2,12 +2,14 @@
  * App versions: the console's list and create (admin scope) and the public app/version/last that
  * /download/app and /update/version read.
  */
+
 import {
   AppVersionCreateBodySchema,
   AppVersionLastQuerySchema,
   AppVersionLastSchema,
   AppVersionSchema,
 } from '@ems/contract/api/admin';
+import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +29,7 @@ export async function adminAppVersionRoutes(scope: FastifyInstance, ctx: AppCont
       schema: {
         tags: ['admin'],
         summary: 'Every published app version, newest first',
-        querystring: z.object({ languageId: z.coerce.number().int().optional() }),
+        querystring: LanguageOnlyQuerySchema,
         response: { 200: envelopeOf(z.array(AppVersionSchema)) },
       },
     },

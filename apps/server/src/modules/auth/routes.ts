@@ -2,7 +2,9 @@
  * Sign-in calls of spec §7 (User): public key, gettoken, admin/login, logout. Paths are under
  * /owner_api; the first three are public, logout needs the token it revokes.
  */
+
 import { GetTokenBodySchema, PublicKeySchema, TokenSchema } from '@ems/contract/api/auth';
+import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,7 +41,7 @@ export async function authRoutes(api: FastifyInstance, ctx: AppContext): Promise
       schema: {
         tags: ['auth'],
         summary: 'RSA-OAEP (SHA-256) public key for encrypting the password',
-        querystring: z.object({ languageId: z.coerce.number().int().optional() }),
+        querystring: LanguageOnlyQuerySchema,
         response: { 200: envelopeOf(PublicKeySchema) },
       },
     },

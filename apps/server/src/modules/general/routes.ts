@@ -1,9 +1,8 @@
-import { LanguageListSchema } from '@ems/contract/api/common';
+import { LanguageListSchema, LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import { DICTIONARY_KEYS, DictionaryListSchema, DictionaryQuerySchema } from '@ems/contract/api/dictionary';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { listDictionaries, listLanguages } from './repo';
@@ -20,7 +19,7 @@ export async function generalRoutes(api: FastifyInstance, ctx: AppContext): Prom
       config: { public: true },
       schema: {
         tags: ['general'],
-        querystring: z.object({ languageId: z.coerce.number().int().optional() }),
+        querystring: LanguageOnlyQuerySchema,
         response: { 200: envelopeOf(LanguageListSchema) },
       },
     },

@@ -2,6 +2,7 @@
  * Personal centre calls of spec §7 (User), signed in: user/info/edit, user/password/edit, user/delete,
  * user/plans, and the avatar (avatar-routes.ts).
  */
+
 import {
   AccountDeleteBodySchema,
   PasswordEditBodySchema,
@@ -9,6 +10,7 @@ import {
   UserInfoEditBodySchema,
 } from '@ems/contract/api/account';
 import { UserInfoSchema } from '@ems/contract/api/auth';
+import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,7 +86,7 @@ export async function profileRoutes(api: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags,
         summary: 'Report subscription plans and the caller’s current plan and user type',
-        querystring: z.object({ languageId: z.coerce.number().int().optional() }),
+        querystring: LanguageOnlyQuerySchema,
         response: { 200: envelopeOf(PlansSchema) },
       },
     },

@@ -1,4 +1,5 @@
 /** Station (site) calls of spec §7: templates, the site list of a system type, base info. */
+import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import { StationTemplateSchema } from '@ems/contract/api/dictionary';
 import {
   StationBaseInfoQuerySchema,
@@ -25,7 +26,7 @@ export async function stationRoutes(api: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: ['station'],
         summary: 'Station templates',
-        querystring: z.object({ languageId: z.coerce.number().int().optional() }),
+        querystring: LanguageOnlyQuerySchema,
         response: { 200: envelopeOf(z.array(StationTemplateSchema)) },
       },
     },

@@ -1,9 +1,10 @@
 /** User calls of spec §7: GET user/info (the signed-in caller). */
+
 import { UserInfoSchema } from '@ems/contract/api/auth';
+import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { loggedOut } from '../../http/errors';
@@ -18,7 +19,7 @@ export async function userRoutes(api: FastifyInstance, ctx: AppContext): Promise
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
-        querystring: z.object({ languageId: z.coerce.number().int().optional() }),
+        querystring: LanguageOnlyQuerySchema,
         response: { 200: envelopeOf(UserInfoSchema) },
       },
     },
