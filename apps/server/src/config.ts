@@ -31,6 +31,8 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   TOKEN_EXPIRES_MINUTES: z.coerce.number().int().min(1).max(525_600).default(720),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Log lines as JSON or pino-pretty text; `auto` is pretty on a terminal, JSON when piped (issue 6 §11). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   /** Built web app served at /; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });

@@ -225,6 +225,16 @@ export const MESSAGES = {
     'zh-CN': '验证码已发送至 {address}',
     'pt-BR': 'Um código de verificação foi enviado para {address}',
   },
+  /** password/back: the one answer for every user name, folding in spec §8's "use other methods". */
+  'account.codeSentIfRecoverable': {
+    'en-US':
+      'If this account has a verified e-mail, a verification code was sent to it. Otherwise, please use other methods to retrieve the password',
+    'zh-CN': '如该账号已验证邮箱，验证码已发送至该邮箱；否则请使用其他方式找回密码',
+    'pt-BR':
+      'Se esta conta tiver um e-mail verificado, um código de verificação foi enviado para ele. Caso contrário, use outros métodos para recuperar a senha',
+    'cs-CZ':
+      'Pokud má tento účet ověřený e-mail, byl na něj odeslán ověřovací kód. Jinak prosím obnovte heslo jiným způsobem',
+  },
   'account.invalidCode': {
     'en-US': 'Invalid verification code',
     'zh-CN': '无效验证码',

@@ -16,13 +16,14 @@ import { isApiPath } from './api-path';
 import type { AppContext } from './context';
 import { clientErrorHandler, frameworkErrors, useEnvelopeErrors } from './error-handler';
 import { requestLanguage } from './language';
+import { type AppLoggerOptions, loggerOptions } from './logger';
 import { registerModules } from './modules';
 import { trackRoutes } from './route-catalogue';
 import { refuseUnsafeText } from './unsafe-text';
 
-/** Options of buildApp; `logger: false` keeps tests quiet. */
+/** Options of buildApp; `logger: false` keeps tests quiet; default loggerOptions(config). */
 export interface BuildAppOptions {
-  logger?: boolean | { level: string };
+  logger?: boolean | AppLoggerOptions;
 }
 
 export async function buildApp(
@@ -30,7 +31,7 @@ export async function buildApp(
   opts: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.LOG_LEVEL },
+    logger: opts.logger ?? loggerOptions(ctx.config),
     trustProxy: ctx.config.TRUST_PROXY ? ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     // Spec §7: GET arrays arrive as repeated keys; the default parser already yields string[] for them.
     routerOptions: { ignoreTrailingSlash: true },

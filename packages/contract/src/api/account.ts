@@ -90,8 +90,13 @@ export const PasswordBackBodySchema = z.object({
   validCode: validCodeField.optional(),
   languageId: languageIdField,
 });
-/** data of password/back: a code was sent, or (with a right code) a single-use reset ticket. */
-export const PasswordBackSchema = z.union([CodeSentSchema, z.object({ resetTicket: z.string() })]);
+/**
+ * data of password/back without a code: when another may be asked for. No address, so the answer is the
+ * same whether or not the account exists and has a verified e-mail (docs/security.md).
+ */
+export const PasswordBackSentSchema = z.object({ resendAfterSeconds: z.number().int() });
+/** data of password/back: the send answer, or (with a right code) a single-use reset ticket. */
+export const PasswordBackSchema = z.union([PasswordBackSentSchema, z.object({ resetTicket: z.string() })]);
 /** POST user/password/resert: new password with the ticket from password/back. */
 export const PasswordResetBodySchema = z.object({
   userName: loginNameField,

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { DbHandle } from '../../db/client';
 import { fieldError } from '../../http/errors';
 import { mailQueued } from '../mail/outbox';
+import { mailCodeQuietly, rehearseConsumeCode, rehearseMailCode } from './alike';
 import { CODE_POLICY, consumeCode, mailCode, normalizeAddress } from './codes';
 import { emailAlreadyVerified, invalidCode } from './errors';
 import { languageCodeOf, maskAddress } from './language-of';
@@ -49,9 +50,9 @@ export async function sendActivationCode(db: DbHandle, userId: number, email: st
 /**
  * Sends the registration code again without a session (the verify step right after registering): only
  * to the unverified e-mail the account `userName` registered with, in the account's language. An unknown
- * name, another address or a disabled account get the same answer and no mail, so the call can neither
- * mail strangers nor tell which accounts exist.
- * @throws emailAlreadyVerified when that address is verified already; codeTooSoon within 60 s.
+ * name, another address, a disabled account, an address already verified and a code less than 60 s old
+ * all get the same answer after the same work, and no mail, so the call can neither mail strangers nor
+ * tell which accounts and addresses exist (issue 6 item 8).
  */
 export async function resendRegistrationCode(
   db: DbHandle,
@@ -60,18 +61,16 @@ export async function resendRegistrationCode(
 ): Promise<CodeSent> {
   const sent = { maskedAddress: maskAddress(email), resendAfterSeconds: CODE_POLICY.resendAfterSeconds };
   const account = await findAccountByLoginName(db.db, userName);
-  if (!account || account.disabled || !sameAddress(account.email, email)) return sent;
-  if (account.emailVerified) throw emailAlreadyVerified();
-  const address = account.email!;
-  await db.db.transaction((tx) =>
-    mailCode(tx, {
+  if (account && !account.disabled && !account.emailVerified && sameAddress(account.email, email)) {
+    await mailCodeQuietly(db, {
       purpose: 'email_verify',
-      address,
+      address: account.email!,
       userId: account.id,
       language: languageCodeOf(account.languageId),
-    }),
-  );
-  mailQueued(db);
+    });
+  } else {
+    await rehearseMailCode(db, 'email_verify', 'en-US');
+  }
   return sent;
 }
 
@@ -90,7 +89,8 @@ function addressToVerify(account: AccountRow, asOwner: boolean): string | null {
  * else for the signed-in `callerId`.
  * @returns the now verified address.
  * @throws fieldError(validation.required, userName) without session and name; invalidCode for a wrong,
- * used or expired code and for an unknown or disabled account; emailAlreadyVerified when nothing waits.
+ * used or expired code, and by name alike for an unknown or disabled account or one with nothing to
+ * verify (issue 6 item 8); signed in, emailAlreadyVerified when nothing waits (the caller's own account).
  */
 export async function verifyEmailCode(
   db: DbHandle,
@@ -100,8 +100,10 @@ export async function verifyEmailCode(
   if (v.userName) account = await findAccountByLoginName(db.db, v.userName);
   else if (v.callerId !== null) account = await findAccountById(db.db, v.callerId);
   else throw fieldError('validation.required', 'userName');
-  if (!account || account.disabled) throw invalidCode();
-  const address = addressToVerify(account, !v.userName);
+  const address = account && !account.disabled ? addressToVerify(account, !v.userName) : null;
+  if (!account || account.disabled || (v.userName && !address)) {
+    return rehearseConsumeCode(db, 'email_verify', v.validCode);
+  }
   if (!address) throw emailAlreadyVerified();
   // Outside a transaction: a wrong try must count even though the call fails.
   await consumeCode(db.db, { purpose: 'email_verify', address, userId: account.id, code: v.validCode });

@@ -19,6 +19,3 @@ export const codeTooSoon = (seconds: number) =>
 /** The e-mail is already the account's verified e-mail. */
 export const emailAlreadyVerified = () =>
   new AppError(Status.ILLEGAL_INPUT, 'account.emailAlreadyVerified', 400, {}, {}, { field: 'email' });
-
-/** Password retrieval by e-mail is not possible: no such account, or it has no verified e-mail (alike). */
-export const useOtherMethods = () => new AppError(Status.ILLEGAL_INPUT, 'account.useOtherMethods', 400);

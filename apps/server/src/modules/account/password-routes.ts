@@ -25,7 +25,7 @@ export async function passwordRoutes(api: FastifyInstance, deps: AccountRouteDep
       schema: {
         tags: ['account'],
         summary:
-          'Without validCode: send a code to the verified e-mail. With it: trade it for a reset ticket',
+          'Without validCode: send a code to the verified e-mail (the same answer for any user name). With it: trade it for a reset ticket',
         body: PasswordBackBodySchema,
         response: { 200: envelopeOf(PasswordBackSchema) },
       },
@@ -33,10 +33,8 @@ export async function passwordRoutes(api: FastifyInstance, deps: AccountRouteDep
     async (request) => {
       if (request.body.validCode === undefined) await spend(deps.limiters.codeSend, request.ip);
       const result = await passwordBack(svc, request.body);
-      if ('maskedAddress' in result) {
-        return ok(request, result, 'account.codeSent', { address: result.maskedAddress });
-      }
-      return ok(request, result);
+      if ('resetTicket' in result) return ok(request, result);
+      return ok(request, result, 'account.codeSentIfRecoverable');
     },
   );
 

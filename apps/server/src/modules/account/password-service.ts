@@ -1,7 +1,9 @@
 /**
  * Password retrieval (spec §7 user/password/back and user/password/resert; issue 3 §3): a code to the
  * account's verified e-mail, the code traded for a single-use reset ticket, the ticket and a new password
- * (spec §5 rules) for a new hash. Every session of the account ends with the reset.
+ * (spec §5 rules) for a new hash. Every session of the account ends with the reset. Every step answers
+ * the same for a missing account, one that cannot recover by e-mail and a real one, after the same work
+ * (issue 6 item 8; docs/security.md "Account enumeration").
  */
 import {
   type PasswordBackBodySchema,
@@ -13,11 +15,11 @@ import type { z } from 'zod';
 import type { DbHandle } from '../../db/client';
 import { hashPassword } from '../../security/password';
 import type { ServerKeyPair } from '../../security/rsa-keys';
-import { mailQueued } from '../mail/outbox';
-import { CODE_POLICY, consumeCode, consumeResetTicket, issueResetTicket, mailCode } from './codes';
-import { invalidCode, useOtherMethods } from './errors';
+import { mailCodeQuietly, rehearseConsumeCode, rehearseMailCode } from './alike';
+import { CODE_POLICY, consumeCode, consumeResetTicket, issueResetTicket } from './codes';
+import { invalidCode } from './errors';
 import { decryptField, validateForm } from './form';
-import { languageCodeOf, maskAddress } from './language-of';
+import { languageCodeOf } from './language-of';
 import { type AccountRow, findAccountByLoginName, setPasswordRevokingSessions } from './repo';
 
 type PasswordBack = z.infer<typeof PasswordBackSchema>;
@@ -40,10 +42,10 @@ async function recoverable(
 }
 
 /**
- * Without validCode: sends a password_back code to the account's verified e-mail. With it: checks it and
- * answers a reset ticket.
- * @throws useOtherMethods (missing account and account without verified e-mail alike), codeTooSoon,
- * invalidCode.
+ * Without validCode: sends a password_back code to the account's verified e-mail, and answers the same
+ * `{resendAfterSeconds}` whether or not it did (no account, no verified e-mail, or a code less than 60 s
+ * old). With it: checks it and answers a reset ticket.
+ * @throws invalidCode for a wrong, used or expired code and alike for an account that cannot recover.
  */
 export async function passwordBack(
   deps: PasswordDeps,
@@ -51,19 +53,19 @@ export async function passwordBack(
 ): Promise<PasswordBack> {
   const account = await recoverable(deps.db, body.userName);
   if (body.validCode === undefined) {
-    if (!account) throw useOtherMethods();
-    await deps.db.db.transaction((tx) =>
-      mailCode(tx, {
+    if (account) {
+      await mailCodeQuietly(deps.db, {
         purpose: 'password_back',
         address: account.email,
         userId: account.id,
         language: languageCodeOf(account.languageId),
-      }),
-    );
-    mailQueued(deps.db);
-    return { maskedAddress: maskAddress(account.email), resendAfterSeconds: CODE_POLICY.resendAfterSeconds };
+      });
+    } else {
+      await rehearseMailCode(deps.db, 'password_back', 'en-US');
+    }
+    return { resendAfterSeconds: CODE_POLICY.resendAfterSeconds };
   }
-  if (!account) throw invalidCode();
+  if (!account) return rehearseConsumeCode(deps.db, 'password_back', body.validCode);
   await consumeCode(deps.db.db, {
     purpose: 'password_back',
     address: account.email,
@@ -88,9 +90,10 @@ export async function resetPassword(
     password: decryptField(keys, body.password, 'password'),
     confirmPassword: decryptField(keys, body.confirmPassword, 'confirmPassword'),
   });
+  // Hashed before the look-up: a missing account costs the same argon2 work as a wrong ticket.
+  const passwordHash = await hashPassword(form.password);
   const account = await findAccountByLoginName(deps.db.db, body.userName);
   if (!account) throw invalidCode('resetTicket');
-  const passwordHash = await hashPassword(form.password);
   await deps.db.db.transaction(async (tx) => {
     await consumeResetTicket(tx, account.id, body.resetTicket);
     await setPasswordRevokingSessions(tx, account.id, passwordHash);

@@ -1,12 +1,15 @@
 /**
  * The sign-in flow of gettoken and admin/login (issue 2 §4): rate limits, RSA-OAEP password, argon2id
  * check, then a new session. Every refusal is logged with login name, IP and reason; never a secret.
+ * The limits (issue 6 item 7, docs/security.md "Sign-in limits") are per (account, address) pair, per
+ * address over all accounts, and a slowing ceiling per account that never locks its owner out.
  */
 import type { Token } from '@ems/contract/api/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../http/errors';
+import type { AccountThrottle } from '../../security/account-throttle';
 import { verifyDummy, verifyPassword } from '../../security/password';
 import type { FailureLimiter } from '../../security/rate-limiter';
 import { decryptPassword, type ServerKeyPair } from '../../security/rsa-keys';
@@ -25,19 +28,26 @@ export interface LoginAttempt {
   adminOnly: boolean;
 }
 
-/** What the flow needs: database, config, the server key pair and the two failure limiters. */
+/** What the flow needs: database, config, the server key pair and the three sign-in limits. */
 export interface LoginDeps {
   db: Db;
   config: Config;
   keys: () => Promise<ServerKeyPair>;
-  perAccount: FailureLimiter;
+  /** Failures of one account from one address (key: pairKey): locks only that pair. */
+  perPair: FailureLimiter;
+  /** Failures from one address over all accounts (password spraying from one place). */
   perIp: FailureLimiter;
+  /** Failures on one account from all addresses: slows, never locks. */
+  perAccount: AccountThrottle;
 }
+
+/** The limiter key of an (account, address) pair; JSON so no name or address can forge another pair. */
+export const pairKey = (accountKey: string, ip: string): string => JSON.stringify([accountKey, ip]);
 
 /**
  * Verifies an attempt and opens a session.
  * @returns the token response (expires_in in minutes, spec §3).
- * @throws tooManyRequests (429), passwordNotEncrypted (400), loginFailed or accountDisabled (200).
+ * @throws tooManyRequests (429, Retry-After), passwordNotEncrypted (400), loginFailed or accountDisabled (200).
  */
 export async function login(deps: LoginDeps, attempt: LoginAttempt, log: FastifyBaseLogger): Promise<Token> {
   const loginName = attempt.username;
@@ -46,14 +56,23 @@ export async function login(deps: LoginDeps, attempt: LoginAttempt, log: Fastify
   const refuse = (reason: string, extra: Record<string, unknown> = {}) =>
     log.warn({ loginName, ip, reason, adminOnly: attempt.adminOnly, ...extra }, 'sign-in refused');
 
-  const waitS = Math.max(await deps.perAccount.blockedFor(accountKey), await deps.perIp.blockedFor(ip));
+  const pair = pairKey(accountKey, ip);
+
+  const waits = {
+    pair: await deps.perPair.blockedFor(pair),
+    address: await deps.perIp.blockedFor(ip),
+    account: await deps.perAccount.waitFor(accountKey, ip),
+  };
+  const waitS = Math.max(waits.pair, waits.address, waits.account);
   if (waitS > 0) {
-    refuse('rate_limited', { retryAfterS: waitS });
+    const limits = Object.keys(waits).filter((k) => waits[k as keyof typeof waits] > 0);
+    refuse('rate_limited', { retryAfterS: waitS, limits });
     throw tooManyRequests(waitS);
   }
   const fail = async (reason: string) => {
-    await deps.perAccount.recordFailure(accountKey);
+    await deps.perPair.recordFailure(pair);
     await deps.perIp.recordFailure(ip);
+    await deps.perAccount.recordFailure(accountKey, ip);
     refuse(reason);
   };
 
@@ -79,7 +98,8 @@ export async function login(deps: LoginDeps, attempt: LoginAttempt, log: Fastify
     refuse('account_disabled');
     throw accountDisabled();
   }
-  await deps.perAccount.reset(accountKey);
+  // Only this pair starts afresh: the account's ceiling keeps counting while an attack may go on.
+  await deps.perPair.reset(pair);
 
   const token = await openSession(deps.db, deps.config, {
     userId: account.id,

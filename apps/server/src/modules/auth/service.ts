@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { Authenticate, SessionUser } from '../../http/context';
 import { loggedOut, tokenInvalid } from '../../http/errors';
+import { type AccountThrottle, createMemoryAccountThrottle } from '../../security/account-throttle';
 import { createMemoryLimiter, type FailureLimiter } from '../../security/rate-limiter';
 import type { ServerKeyPair } from '../../security/rsa-keys';
 import { loadOrCreateServerKeyPair } from '../../security/server-key-repo';
@@ -17,8 +18,17 @@ import { type LoginAttempt, login } from './login';
 import { findSessionByTokenHash, revokeSession } from './repo';
 import { createSessionCache } from './session-cache';
 
-/** Sign-in limits of issue 2 §4: failures per account and per client IP in five minutes. */
-export const LOGIN_LIMITS = { perAccount: 5, perIp: 20, windowMs: 5 * 60_000 } as const;
+/**
+ * Sign-in limits (issue 6 item 7; docs/security.md "Sign-in limits"): failures per (account, address)
+ * pair and per address in five minutes lock that pair or address; the account ceiling, from 10 failures
+ * in 15 minutes on, delays retries of addresses that failed on it (1 s doubling to 30 s), never locks.
+ */
+export const LOGIN_LIMITS = {
+  perPair: 5,
+  perIp: 20,
+  windowMs: 5 * 60_000,
+  account: { soft: 10, windowMs: 15 * 60_000, baseDelayS: 1, maxDelayS: 30 },
+} as const;
 
 /** What the auth routes and the app's token hook use. */
 export interface AuthService {
@@ -41,8 +51,9 @@ export interface AuthService {
 
 /** Optional replacements, e.g. Redis-backed limiters shared by several API nodes. */
 export interface AuthServiceOptions {
-  perAccount?: FailureLimiter;
+  perPair?: FailureLimiter;
   perIp?: FailureLimiter;
+  perAccount?: AccountThrottle;
 }
 
 const services = new WeakMap<DbHandle, AuthService>();
@@ -71,8 +82,9 @@ export function createAuthService(
     db,
     config: deps.config,
     keys: loadKeys,
-    perAccount: opts.perAccount ?? limiterOf(LOGIN_LIMITS.perAccount),
+    perPair: opts.perPair ?? limiterOf(LOGIN_LIMITS.perPair),
     perIp: opts.perIp ?? limiterOf(LOGIN_LIMITS.perIp),
+    perAccount: opts.perAccount ?? createMemoryAccountThrottle(LOGIN_LIMITS.account),
   };
   const cache = createSessionCache();
 

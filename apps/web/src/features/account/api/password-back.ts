@@ -6,7 +6,7 @@ import type { PasswordBackSchema } from '@ems/contract/api/account';
 import type { z } from 'zod';
 import { api } from '../../../shared/http/client';
 
-/** Either {maskedAddress, resendAfterSeconds} or {resetTicket}. */
+/** Either {resendAfterSeconds} (the same answer for every name) or {resetTicket}. */
 export type PasswordBack = z.infer<typeof PasswordBackSchema>;
 
 /** Asks for a code (no validCode) or trades the code for a reset ticket. */

@@ -19,15 +19,15 @@ import '../components/account.css';
 
 type Stage =
   | { step: 'name' }
-  | { step: 'code'; userName: string; maskedAddress: string; resendAt: number }
+  | { step: 'code'; userName: string; resendAt: number }
   | { step: 'password'; userName: string; resetTicket: string }
   | { step: 'done' };
 
 const STEP_INDEX: Record<Stage['step'], number> = { name: 0, code: 1, password: 2, done: 3 };
 
 /**
- * /password/back (spec §2, issue 3 §3): user name → a code to the account's verified e-mail (or "use
- * other methods") → the code gives a reset ticket → new password twice → "reset succeeded" → sign-in.
+ * /password/back (spec §2, issue 3 §3): user name → "if the account has a verified e-mail, a code was
+ * sent; otherwise use other methods" (the same for every name) → the code gives a reset ticket → new password twice → "reset succeeded" → sign-in.
  */
 export function PasswordBackPage() {
   const { t } = useTranslation();
@@ -39,13 +39,9 @@ export function PasswordBackPage() {
   const askCode = (userName: string) =>
     run(async () => {
       const sent = await passwordBack({ userName });
-      if ('maskedAddress' in sent) {
-        setStage({
-          step: 'code',
-          userName,
-          maskedAddress: sent.maskedAddress,
-          resendAt: Date.now() + sent.resendAfterSeconds * 1000,
-        });
+      // The server answers alike for every name (no account is revealed), so the page does too.
+      if ('resendAfterSeconds' in sent) {
+        setStage({ step: 'code', userName, resendAt: Date.now() + sent.resendAfterSeconds * 1000 });
       }
     });
 
@@ -107,7 +103,7 @@ export function PasswordBackPage() {
       {stage.step === 'code' && (
         <>
           <Typography.Paragraph data-testid="code-sent-to">
-            {t('account.passwordBack.codeSent', { address: stage.maskedAddress })}
+            {t('account.passwordBack.codeSent')}
           </Typography.Paragraph>
           <CodeForm
             onSubmit={(code) => checkCode(stage.userName, code)}
