@@ -2,13 +2,10 @@
  * Builds the Fastify app: zod validation, the `{status,msg,data}` envelope for every answer and error
  * (spec §7/§8), the token hook, OpenAPI at /owner_api/openapi.json, domain routes, and the built web.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { isMessageKey, translate } from '@ems/contract/messages';
 import { Status } from '@ems/contract/status-codes';
 import { issueParams } from '@ems/contract/validation';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
@@ -22,6 +19,8 @@ import { type AppContext, tokenOf } from './context';
 import { AppError, loggedOut } from './errors';
 import { requestLanguage } from './language';
 import { registerModules } from './modules';
+import { registerSecurityHeaders } from './security-headers';
+import { registerWebAssets } from './web-assets';
 
 /** Options of buildApp; `logger: false` keeps tests quiet. */
 export interface BuildAppOptions {
@@ -41,6 +40,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const full: AppContext = { ...ctx, log: app.log };
+  await registerSecurityHeaders(app, ctx.config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -103,20 +103,6 @@ export async function buildApp(
     app.swagger(),
   );
 
-  const webDist = resolve(ctx.config.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname);
-  const hasWeb = existsSync(resolve(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h' });
-
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(API_PREFIX) || !hasWeb || request.method !== 'GET') {
-      return reply.code(404).send({
-        status: Status.NOT_FOUND,
-        msg: translate('common.notFound', requestLanguage(request)),
-        data: null,
-      });
-    }
-    // Client-side routes (spec §2) are resolved by the SPA, including its own /404.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWebAssets(app, ctx.config);
   return app;
 }
