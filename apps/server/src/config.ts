@@ -31,6 +31,11 @@ const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   TOKEN_EXPIRES_MINUTES: z.coerce.number().int().min(1).max(525_600).default(720),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Whether browsers reach the app over https (directly or through a TLS-terminating proxy): turns on
+   * HSTS and upgrade-insecure-requests (security-headers.ts). Off for a plain-http LAN install.
+   */
+  HTTPS: onOff.default(false),
   /** Built web app served at /; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });
