@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Issue 6, item 12: the signed-in layout as a new user meets it. One tab per page (a forbidden page
+ * leaves none, the console's own tabs add none), the system-type menu follows the open site, and the
+ * alarm count is fetched once per 5-second cycle however many parts of the page show it.
+ */
+const ADMIN_PASSWORD = 'Admin@E2e-2024';
+
+async function signIn(page: Page, path: string, user: string, password: string) {
+  await page.goto(path);
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** The tabs of the visited-pages row (not the tabs inside a page). */
+const visitedTabs = (page: Page) => page.getByRole('navigation', { name: 'Open pages' }).getByRole('tab');
+
+test('a page the owner may not open leaves no tab behind', async ({ page }) => {
+  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  await page.getByRole('menuitem', { name: 'Personal centre' }).click();
+  await expect(visitedTabs(page)).toHaveText(['Dashboard', 'Personal centre']);
+  await page.goto('/manage');
+  await expect(page).toHaveURL(/\/401$/);
+  await expect(visitedTabs(page).filter({ hasText: 'System management' })).toHaveCount(0);
+});
+
+test('the console keeps one tab however many of its own tabs are clicked', async ({ page }) => {
+  await signIn(page, '/login/admin', 'admin', ADMIN_PASSWORD);
+  await page.getByRole('menuitem', { name: 'System management' }).click();
+  await expect(page).toHaveURL(/\/manage/);
+  for (const [name, key] of [
+    ['SMTP', 'smtp'],
+    ['Outbox', 'outbox'],
+    ['Languages', 'languages'],
+    ['Users', 'users'],
+  ] as const) {
+    await page.getByRole('main').getByRole('tab', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/manage\\?tab=${key}$`));
+  }
+  await expect(visitedTabs(page).filter({ hasText: 'System management' })).toHaveCount(1);
+  // The one tab returns to where the console was left.
+  await page.getByRole('menuitem', { name: 'Personal centre' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await visitedTabs(page).filter({ hasText: 'System management' }).click();
+  await expect(page).toHaveURL(/\/manage\?tab=users$/);
+});
+
+test("the system-type menu shows the open site's type", async ({ page }) => {
+  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  const selected = page.locator('.system-type-menu .ant-menu-item-selected');
+  await page.getByRole('menuitem', { name: 'Home storage' }).click();
+  await expect(selected).toHaveText('Home storage');
+  const href = await page.locator('a[href*="/station?stationId="]').first().getAttribute('href');
+  // Back to another type, then straight to the home-storage site by its address.
+  await page.getByRole('menuitem', { name: 'PV', exact: true }).click();
+  await expect(selected).toHaveText('PV');
+  await page.goto(href!);
+  await expect(selected).toHaveText('Home storage');
+  await visitedTabs(page).filter({ hasText: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(selected).toHaveText('Home storage');
+});
+
+test('the dashboard fetches the alarm count once per refresh cycle', async ({ page }) => {
+  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  await expect(page.getByTestId('kpi-alarms')).toBeVisible();
+  const counts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/alarm/system/current/count')) counts.push(r.url());
+  });
+  // Two cycles of 5 s: one request each (a second observer with its own timer doubled them).
+  await page.waitForTimeout(10_500);
+  expect(counts.length).toBeGreaterThanOrEqual(2);
+  expect(counts.length).toBeLessThanOrEqual(3);
+});
