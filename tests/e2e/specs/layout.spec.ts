@@ -64,15 +64,30 @@ test("the system-type menu shows the open site's type", async ({ page }) => {
   await expect(selected).toHaveText('Home storage');
 });
 
-test('the dashboard fetches the alarm count once per refresh cycle', async ({ page }) => {
+test('each alarm count is fetched once per refresh cycle, on the dashboard and on a site', async ({
+  page,
+}) => {
   await signIn(page, '/login', 'demo', 'Demo@2024!');
   await expect(page.getByTestId('kpi-alarms')).toBeVisible();
-  const counts: string[] = [];
+  let requests: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/alarm/system/current/count')) counts.push(r.url());
+    if (r.url().includes('/alarm/system/current/count')) requests.push(new URL(r.url()).search);
   });
-  // Two cycles of 5 s: one request each (a second observer with its own timer doubled them).
-  await page.waitForTimeout(10_500);
-  expect(counts.length).toBeGreaterThanOrEqual(2);
-  expect(counts.length).toBeLessThanOrEqual(3);
+  /** Requests per distinct count (scope) over two 5-s cycles: one each per cycle, 3 with a mount. */
+  const perScope = async () => {
+    requests = [];
+    await page.waitForTimeout(10_500);
+    const counted = new Map<string, number>();
+    for (const search of requests) counted.set(search, (counted.get(search) ?? 0) + 1);
+    return [...counted.values()];
+  };
+  const onDashboard = await perScope();
+  expect(onDashboard).toHaveLength(1); // the badge and the alarms card share one count
+  expect(onDashboard[0]).toBeLessThanOrEqual(3);
+  await page.locator('a[href*="/station?stationId="]').first().click();
+  await expect(page).toHaveURL(/\/station\?stationId=\d+/);
+  const onSite = await perScope();
+  // The site's type (badge) and the site's own worst alarm: two scopes, each polled once per cycle.
+  expect(onSite.length).toBeLessThanOrEqual(2);
+  for (const n of onSite) expect(n).toBeLessThanOrEqual(3);
 });
