@@ -5,10 +5,12 @@
 import { runIngestBench } from './ingest';
 import { runListRealBench } from './list-real';
 import { printTable } from './table';
+import { runWebAssetsBench } from './web-assets';
 
 const started = Date.now();
 console.log(`Benchmarks on ${process.version}, ${new Date().toISOString()}`);
 printTable('Ingest: points stored per second', await runIngestBench());
 printTable('list/real under simulated 5-second pollers', await runListRealBench());
+printTable('Web app: compressed JavaScript per page (Chromium, cold cache)', await runWebAssetsBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

@@ -1,18 +1,43 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+
+/** Vendor packages that get a chunk of their own, so a shared chunk is never named after a random module. */
+const VENDOR_GROUPS = [
+  // React and the router change together and every page needs them: one long-cached chunk.
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+  // The antd core the first screen needs; components only some pages use (table, select…) stay apart.
+  {
+    name: 'antd',
+    test: /node_modules[\\/](antd|@ant-design|@rc-component|stylis|@emotion)[\\/]/,
+    tags: ['$initial' as const],
+    priority: 25,
+  },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 20 },
+  // Only the station page draws charts; this group is reached through its dynamic import alone.
+  { name: 'echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/, priority: 20 },
+];
 
 /**
  * The server serves dist/ at / and the API under /owner_api on the same origin; `vite dev` proxies the
  * API to a server on :8080 so the browser sees the same layout.
+ *
+ * The build writes a .br and a .gz next to every text asset (the server picks one by Accept-Encoding,
+ * see apps/server/src/http/web-assets.ts) and splits vendors into named groups; pages are React.lazy
+ * routes (app/routes.tsx). Budgets: docs/benchmarks.md.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   server: {
     proxy: { '/owner_api': { target: 'http://localhost:8080', changeOrigin: false } },
   },
   build: {
     target: 'es2022',
-    // antd is large on its own; the warning would only repeat what the report measures.
+    // Every es2022 browser supports modulepreload; the polyfill would only add bytes to the entry.
+    modulePreload: { polyfill: false },
+    // antd is large on its own; the warning would only repeat what the benchmark measures.
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: { groups: VENDOR_GROUPS } } },
   },
 });

@@ -33,6 +33,11 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Log lines as JSON or pino-pretty text; `auto` is pretty on a terminal, JSON when piped (issue 6 §11). */
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  /**
+   * Whether browsers reach the app over https (directly or through a TLS-terminating proxy): turns on
+   * HSTS and upgrade-insecure-requests (security-headers.ts). Off for a plain-http LAN install.
+   */
+  HTTPS: onOff.default(false),
   /** Built web app served at /; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });

@@ -4,7 +4,8 @@ import { useLocation } from 'react-router';
 import { useBaseInfo } from '../../features/station/api/get-base-info';
 import { positiveIntParam } from '../../features/station/lib/station-id';
 
-function stationIdOf(pathname: string, search: string): number | null {
+/** The site id of a location on /station, else null. */
+export function stationIdOf(pathname: string, search: string): number | null {
   return pathname === '/station' ? positiveIntParam(new URLSearchParams(search).get('stationId')) : null;
 }
 

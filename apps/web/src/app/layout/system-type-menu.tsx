@@ -3,16 +3,16 @@ import { SYSTEM_TYPES, type SystemType } from '@ems/contract/constants';
 import { Button, Dropdown, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { getSystemType, setSystemType } from '../../shared/session/preferences';
+import { setSystemType } from '../../shared/session/preferences';
 
 /**
- * System-type menu of the top bar (spec §2): 1, 2, 6, 7, 3, default 3. Choosing the current type goes
- * to the dashboard; choosing another stores it and reloads.
+ * System-type menu of the top bar (spec §2): 1, 2, 6, 7, 3, default 3; `current` is the layout's type
+ * (the open site's on /station). Choosing the current type goes to the dashboard; choosing another
+ * stores it and reloads.
  */
-export function SystemTypeMenu({ compact }: { compact: boolean }) {
+export function SystemTypeMenu({ compact, current }: { compact: boolean; current: SystemType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const current = getSystemType();
   const items = SYSTEM_TYPES.map((type) => ({ key: String(type), label: t(`common.systemType.${type}`) }));
   const choose = (key: string) => {
     const type = Number(key) as SystemType;
@@ -21,7 +21,9 @@ export function SystemTypeMenu({ compact }: { compact: boolean }) {
       return;
     }
     setSystemType(type);
-    window.location.reload();
+    // A site page shows its own type again after a reload; another type's sites start at the dashboard.
+    if (window.location.pathname === '/station') window.location.assign('/dashboard');
+    else window.location.reload();
   };
   if (compact) {
     return (

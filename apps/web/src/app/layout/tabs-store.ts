@@ -29,7 +29,7 @@ export function openTab(tab: VisitedTab): void {
   if (next.length !== tabs.length || next.some((t, i) => t !== tabs[i])) emit(next);
 }
 
-/** Closes `key`; returns the key to navigate to when it was the active tab. */
+/** Closes `key`; returns the URL to navigate to when it was the active tab. */
 export function closeVisitedTab(key: string, activeKey: string): string | null {
   const result = closeTab(tabs, key, activeKey);
   emit(result.tabs);

@@ -1,11 +1,11 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import type { SystemType } from '@ems/contract/constants';
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmBadge } from '../../features/alarms/components/alarm-badge';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { currentMode } from '../../shared/session/mode';
-import { getSystemType } from '../../shared/session/preferences';
 import { PlatformBrand } from '../../shared/ui/brand';
 import { CurrentSite } from './current-site';
 import { SiteSearch } from './site-search';
@@ -13,11 +13,17 @@ import { SystemTypeMenu } from './system-type-menu';
 import { UserMenu } from './user-menu';
 
 /**
- * Top bar (spec §2): menu toggle, logo + platform title, system-type menu, current site and site
+ * Top bar (spec §2): menu toggle, logo + platform title, system-type menu (`systemType`: the layout's
+ * current one), current site and site
  * search, current-alarm badge, language and user menu. Below 992 px it condenses: logo only, the
  * system type as a dropdown, the search moves into the menu drawer.
  */
-export function TopBar(props: { mobile: boolean; sidebarOpen: boolean; onToggleMenu: () => void }) {
+export function TopBar(props: {
+  mobile: boolean;
+  systemType: SystemType;
+  sidebarOpen: boolean;
+  onToggleMenu: () => void;
+}) {
   const { t } = useTranslation();
   const { mobile } = props;
   return (
@@ -33,11 +39,11 @@ export function TopBar(props: { mobile: boolean; sidebarOpen: boolean; onToggleM
       <Link to="/dashboard" className="top-brand" aria-label={t('app.routes.dashboard')}>
         <PlatformBrand mode={currentMode()} showTitle={!mobile} />
       </Link>
-      <SystemTypeMenu compact={mobile} />
+      <SystemTypeMenu compact={mobile} current={props.systemType} />
       <div className="top-bar-right">
         {!mobile && <CurrentSite />}
         {!mobile && <SiteSearch />}
-        <AlarmBadge systemType={getSystemType()} />
+        <AlarmBadge />
         <LanguageSwitch compact={mobile} />
         <UserMenu compact={mobile} />
       </div>

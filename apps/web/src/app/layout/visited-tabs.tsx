@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useBaseInfo } from '../../features/station/api/get-base-info';
 import { positiveIntParam } from '../../features/station/lib/station-id';
-import type { VisitedTab } from '../lib/visited-tabs';
+import { pageKey, type VisitedTab } from '../lib/visited-tabs';
 import { closeVisitedTab, useVisitedTabs } from './tabs-store';
 
 function TabLabel({ tab }: { tab: VisitedTab }) {
@@ -17,7 +17,7 @@ function TabLabel({ tab }: { tab: VisitedTab }) {
 }
 
 /**
- * The row of visited pages under the top bar: click (or arrow keys + Enter) to return, × (or Delete /
+ * The row of visited pages under the top bar, one tab per page (lib/visited-tabs): click (or arrow keys + Enter) to return, × (or Delete /
  * Backspace on the focused tab) to close; the dashboard stays.
  */
 export function VisitedTabs() {
@@ -25,7 +25,7 @@ export function VisitedTabs() {
   const navigate = useNavigate();
   const location = useLocation();
   const tabs = useVisitedTabs();
-  const activeKey = `${location.pathname}${location.search}`;
+  const activeKey = pageKey(location.pathname, location.search);
   const close = (key: string) => {
     const next = closeVisitedTab(key, activeKey);
     if (next) navigate(next);
@@ -37,7 +37,7 @@ export function VisitedTabs() {
         hideAdd
         size="small"
         activeKey={activeKey}
-        onChange={(key) => navigate(key)}
+        onChange={(key) => navigate(tabs.find((tab) => tab.key === key)?.url ?? key)}
         onEdit={(key, action) => action === 'remove' && typeof key === 'string' && close(key)}
         items={tabs.map((tab) => ({
           key: tab.key,

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ActiveAlarmsCard } from '../../features/alarms/components/active-alarms-card';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page';
-import { getSystemType } from '../../shared/session/preferences';
 import { useUserInfo } from '../../shared/session/user-info';
 
 /** /dashboard: the dashboard with the alarms card, and "add a site" for those who may add one (UX.md). */
@@ -13,7 +12,7 @@ export function DashboardRoute() {
   const canAdd = user.data?.roles.some((r) => r === 'admin' || r === 'installer') ?? false;
   return (
     <DashboardPage
-      alarmsCard={<ActiveAlarmsCard systemType={getSystemType()} />}
+      alarmsCard={<ActiveAlarmsCard />}
       emptyAction={
         canAdd ? (
           <Link to="/manage">

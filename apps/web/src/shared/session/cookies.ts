@@ -1,6 +1,8 @@
 /**
  * Client-held cookies of spec §3. Every cookie is host-only (the cookie domain is the page's host) and
  * lives at path `/`; language cookies last LANGUAGE_COOKIE_DAYS, the token until its expires_in.
+ * Every cookie is `SameSite=Strict` (no other site's page or form carries them) and `Secure` when the
+ * page itself was served over https (docs/security.md, "Headers and cookies").
  */
 import { LANGUAGE_COOKIE_DAYS } from '@ems/contract/constants';
 import Cookies from 'js-cookie';
@@ -22,6 +24,13 @@ export type CookieName = (typeof COOKIE)[keyof typeof COOKIE];
 
 const PATH = { path: '/' } as const;
 
+/** Attributes every cookie is written with; `protocol` is the page's (location.protocol, e.g. "https:"). */
+export function cookieAttributes(protocol: string): Cookies.CookieAttributes {
+  return protocol === 'https:'
+    ? { ...PATH, sameSite: 'strict', secure: true }
+    : { ...PATH, sameSite: 'strict' };
+}
+
 /** Reads one cookie; undefined when unset. */
 export function readCookie(name: CookieName): string | undefined {
   return Cookies.get(name);
@@ -29,7 +38,8 @@ export function readCookie(name: CookieName): string | undefined {
 
 /** Writes one cookie; `expires` is a Date or a number of days, omitted for a session cookie. */
 export function writeCookie(name: CookieName, value: string, expires?: Date | number): void {
-  Cookies.set(name, value, expires === undefined ? PATH : { ...PATH, expires });
+  const attributes = cookieAttributes(globalThis.location?.protocol ?? '');
+  Cookies.set(name, value, expires === undefined ? attributes : { ...attributes, expires });
 }
 
 /** Removes one cookie. */

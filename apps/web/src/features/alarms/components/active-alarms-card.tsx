@@ -1,17 +1,16 @@
 import { AlertOutlined } from '@ant-design/icons';
-import type { SystemType } from '@ems/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { ALARM_KINDS_WORST_FIRST } from '../../../shared/domain/alarm-level';
 import { formatNumber, MISSING } from '../../../shared/format/quantity';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { AlarmLevelTag } from '../../../shared/ui/alarm-level-tag';
 import { KpiCard } from '../../../shared/ui/kpi-card';
-import { useCurrentAlarmCount } from '../api/get-current-alarm-count';
+import { useSystemAlarmCount } from '../api/system-alarm-count';
 
-/** Dashboard KPI: active alarms of the system type, with the levels that have any. */
-export function ActiveAlarmsCard({ systemType }: { systemType: SystemType }) {
+/** Dashboard KPI: active alarms of the layout's system type (shared with the top-bar badge), by level. */
+export function ActiveAlarmsCard() {
   const { t } = useTranslation();
-  const { data, isPending } = useCurrentAlarmCount({ systemType });
+  const { data, isPending } = useSystemAlarmCount();
   const present = ALARM_KINDS_WORST_FIRST.filter((k) => (data?.byLevel[k] ?? 0) > 0);
   return (
     <KpiCard

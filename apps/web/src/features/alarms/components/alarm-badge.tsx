@@ -1,21 +1,20 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { SystemType } from '@ems/contract/constants';
 import { ALARM_BADGE_CAP } from '@ems/contract/constants';
 import { Badge, Button, Empty, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALARM_KINDS_WORST_FIRST } from '../../../shared/domain/alarm-level';
 import { AlarmLevelTag } from '../../../shared/ui/alarm-level-tag';
-import { useCurrentAlarmCount } from '../api/get-current-alarm-count';
+import { useSystemAlarmCount } from '../api/system-alarm-count';
 
 /**
- * Top-bar bell with the number of active alarms of the chosen system type (99+ above 99, spec §2).
+ * Top-bar bell with the number of active alarms of the layout's system type (99+ above 99, spec §2).
  * It opens a dialog with the count per level.
  */
-export function AlarmBadge({ systemType }: { systemType: SystemType }) {
+export function AlarmBadge() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { data } = useCurrentAlarmCount({ systemType });
+  const { data } = useSystemAlarmCount();
   const count = data?.count ?? 0;
   return (
     <>

@@ -1,6 +1,6 @@
 import { CheckCircleFilled, MobileOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, QRCode, type QRCodeProps, Spin, Typography } from 'antd';
+import { Button, QRCode, type QRCodeProps, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -65,7 +65,7 @@ export function QrLogin({ redirect }: { redirect: string }) {
         errorLevel="M"
         bordered
       />
-      <Typography.Paragraph className="qr-status" role="status" aria-live="polite">
+      <p className="qr-status" role="status" aria-live="polite">
         {current === 'waiting' && !code.isPending && (
           <>
             <MobileOutlined /> {t('auth.qr.waiting')}
@@ -74,7 +74,7 @@ export function QrLogin({ redirect }: { redirect: string }) {
         {(current === 'scanned' || current === 'confirmed') && t('auth.qr.scanned')}
         {current === 'expired' &&
           (failed ? errorText(code.error ?? state.error, t('auth.qr.failed')) : t('auth.qr.expired'))}
-      </Typography.Paragraph>
+      </p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { LockOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Alert, Button, Divider, Typography } from 'antd';
+import { Alert, Button, Divider } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -40,12 +40,9 @@ export function LoginPage({ kind = 'owner' }: { kind?: SignInKind }) {
           <LanguageSwitch />
         </div>
         <div className="login-card">
-          <Typography.Title level={1} className="login-title">
-            {owner ? t('auth.login.title') : t('auth.login.adminTitle')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            {owner ? t('auth.login.hint') : t('auth.login.adminHint')}
-          </Typography.Paragraph>
+          {/* Plain elements: antd's Typography would add ~19 KB to the sign-in budget (docs/benchmarks.md). */}
+          <h1 className="login-title">{owner ? t('auth.login.title') : t('auth.login.adminTitle')}</h1>
+          <p className="login-hint">{owner ? t('auth.login.hint') : t('auth.login.adminHint')}</p>
           {search.get('registered') === '1' && (
             <Alert type="success" showIcon title={t('auth.login.registered')} className="login-notice" />
           )}

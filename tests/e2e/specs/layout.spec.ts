@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Issue 6, item 12: the signed-in layout as a new user meets it. One tab per page (a forbidden page
+ * leaves none, the console's own tabs add none), the system-type menu follows the open site, and the
+ * alarm count is fetched once per 5-second cycle however many parts of the page show it.
+ */
+const ADMIN_PASSWORD = 'Admin@E2e-2024';
+
+async function signIn(page: Page, path: string, user: string, password: string) {
+  await page.goto(path);
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** The tabs of the visited-pages row (not the tabs inside a page). */
+const visitedTabs = (page: Page) => page.getByRole('navigation', { name: 'Open pages' }).getByRole('tab');
+
+test('a page the owner may not open leaves no tab behind', async ({ page }) => {
+  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  await page.getByRole('menuitem', { name: 'Personal centre' }).click();
+  await expect(visitedTabs(page)).toHaveText(['Dashboard', 'Personal centre']);
+  await page.goto('/manage');
+  await expect(page).toHaveURL(/\/401$/);
+  await expect(visitedTabs(page).filter({ hasText: 'System management' })).toHaveCount(0);
+});
+
+test('the console keeps one tab however many of its own tabs are clicked', async ({ page }) => {
+  await signIn(page, '/login/admin', 'admin', ADMIN_PASSWORD);
+  await page.getByRole('menuitem', { name: 'System management' }).click();
+  await expect(page).toHaveURL(/\/manage/);
+  for (const [name, key] of [
+    ['SMTP', 'smtp'],
+    ['Outbox', 'outbox'],
+    ['Languages', 'languages'],
+    ['Users', 'users'],
+  ] as const) {
+    await page.getByRole('main').getByRole('tab', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`/manage\\?tab=${key}$`));
+  }
+  await expect(visitedTabs(page).filter({ hasText: 'System management' })).toHaveCount(1);
+  // The one tab returns to where the console was left.
+  await page.getByRole('menuitem', { name: 'Personal centre' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await visitedTabs(page).filter({ hasText: 'System management' }).click();
+  await expect(page).toHaveURL(/\/manage\?tab=users$/);
+});
+
+test("the system-type menu shows the open site's type", async ({ page }) => {
+  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  const selected = page.locator('.system-type-menu .ant-menu-item-selected');
+  await page.getByRole('menuitem', { name: 'Home storage' }).click();
+  await expect(selected).toHaveText('Home storage');
+  const href = await page.locator('a[href*="/station?stationId="]').first().getAttribute('href');
+  // Back to another type, then straight to the home-storage site by its address.
+  await page.getByRole('menuitem', { name: 'PV', exact: true }).click();
+  await expect(selected).toHaveText('PV');
+  await page.goto(href!);
+  await expect(selected).toHaveText('Home storage');
+  await visitedTabs(page).filter({ hasText: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(selected).toHaveText('Home storage');
+});
+
+test('each alarm count is fetched once per refresh cycle, on the dashboard and on a site', async ({
+  page,
+}) => {
+  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  await expect(page.getByTestId('kpi-alarms')).toBeVisible();
+  let requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/alarm/system/current/count')) requests.push(new URL(r.url()).search);
+  });
+  /** Requests per distinct count (scope) over two 5-s cycles: one each per cycle, 3 with a mount. */
+  const perScope = async () => {
+    requests = [];
+    await page.waitForTimeout(10_500);
+    const counted = new Map<string, number>();
+    for (const search of requests) counted.set(search, (counted.get(search) ?? 0) + 1);
+    return [...counted.values()];
+  };
+  const onDashboard = await perScope();
+  expect(onDashboard).toHaveLength(1); // the badge and the alarms card share one count
+  expect(onDashboard[0]).toBeLessThanOrEqual(3);
+  await page.locator('a[href*="/station?stationId="]').first().click();
+  await expect(page).toHaveURL(/\/station\?stationId=\d+/);
+  const onSite = await perScope();
+  // The site's type (badge) and the site's own worst alarm: two scopes, each polled once per cycle.
+  expect(onSite.length).toBeLessThanOrEqual(2);
+  for (const n of onSite) expect(n).toBeLessThanOrEqual(3);
+});
