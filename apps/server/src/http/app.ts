@@ -3,22 +3,17 @@
  * (spec §7/§8), the token hook, OpenAPI at /owner_api/openapi.json, domain routes, and the built web.
  */
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
-import { translate } from '@ems/contract/messages';
-import { Status } from '@ems/contract/status-codes';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { addAccessHook, declareScopeAccess } from './access';
-import { isApiPath } from './api-path';
+import { addAccessHook } from './access';
 import type { AppContext } from './context';
 import { clientErrorHandler, frameworkErrors, useEnvelopeErrors } from './error-handler';
-import { requestLanguage } from './language';
 import { type AppLoggerOptions, loggerOptions } from './logger';
 import { registerModules } from './modules';
 import { trackRoutes } from './route-catalogue';
 import { registerSecurityHeaders } from './security-headers';
 import { refuseUnsafeText } from './unsafe-text';
-import { registerWebAssets } from './web-assets';
 
 /** Options of buildApp; `logger: false` keeps tests quiet; default loggerOptions(config). */
 export interface BuildAppOptions {
