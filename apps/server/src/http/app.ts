@@ -14,6 +14,7 @@ import { registerModules } from './modules';
 import { trackRoutes } from './route-catalogue';
 import { registerSecurityHeaders } from './security-headers';
 import { refuseUnsafeText } from './unsafe-text';
+import { registerWebAssets } from './web-assets';
 
 /** Options of buildApp; `logger: false` keeps tests quiet; default loggerOptions(config). */
 export interface BuildAppOptions {
@@ -57,6 +58,6 @@ export async function buildApp(
   app.get(`${API_PREFIX}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
-
+  await registerWebAssets(app, ctx.config);
   return app;
 }
