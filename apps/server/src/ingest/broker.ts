@@ -3,14 +3,24 @@
  * (0 = a free port), devices authenticated by serial number + secret, topics authorised per device
  * (broker-auth.ts). The ingest connects as a privileged internal client whose credentials are made
  * in memory here and handed over as `EmbeddedBroker.internal` (startIngest's `internal` option).
+ * A packet over DEVICE_LIMITS.maxPacketBytes closes the sender's connection (packet-guard.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { Aedes } from 'aedes';
+import { createServer, type Socket } from 'node:net';
+import { DEVICE_LIMITS } from '@ems/contract/telemetry';
+import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { createBrokerAuth, type InternalCredentials } from './broker-auth';
+import { createPacketSizeGuard } from './packet-guard';
+import { createRateLimitedLog } from './rate-limited-log';
+
+/** Counters of the embedded broker since start. */
+export interface BrokerStats {
+  /** Connections closed for a packet over DEVICE_LIMITS.maxPacketBytes. */
+  oversizePackets: number;
+}
 
 /** A running embedded broker. */
 export interface EmbeddedBroker {
@@ -22,6 +32,7 @@ export interface EmbeddedBroker {
   internal: InternalCredentials;
   /** Number of connected clients. */
   connectedClients(): number;
+  stats(): BrokerStats;
   /** Disconnects every client and closes the port. */
   stop(): Promise<void>;
 }
@@ -52,7 +63,25 @@ export async function startEmbeddedBroker(deps: {
     log.debug({ clientId: client.id, err: err.message }, 'mqtt connection error'),
   );
 
-  const server = createServer(aedes.handle);
+  const stats: BrokerStats = { oversizePackets: 0 };
+  const oncePerDevice = createRateLimitedLog(log, 3_600_000);
+  const server = createServer((conn: Socket) => {
+    aedes.handle(conn);
+    // Added after aedes' 'readable' listener, so it sees each chunk aedes reads without changing the flow.
+    const guard = createPacketSizeGuard(DEVICE_LIMITS.maxPacketBytes, (bytes) => {
+      stats.oversizePackets++;
+      const clientId = (conn as Socket & { client?: Client }).client?.id ?? null;
+      const who = clientId ?? conn.remoteAddress ?? 'unknown';
+      oncePerDevice(
+        `oversize:${who}`,
+        { clientId, remoteAddress: conn.remoteAddress, bytes, limit: DEVICE_LIMITS.maxPacketBytes },
+        'MQTT packet over the size limit, connection closed',
+      );
+    });
+    conn.on('data', (chunk: Buffer) => {
+      if (!guard(chunk)) conn.destroy();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.MQTT_PORT, config.HOST, () => {
@@ -69,6 +98,7 @@ export async function startEmbeddedBroker(deps: {
     url: `mqtt://127.0.0.1:${port}`,
     internal,
     connectedClients: () => aedes.connectedClients,
+    stats: () => ({ ...stats }),
     stop: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

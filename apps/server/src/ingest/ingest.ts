@@ -7,6 +7,8 @@
  */
 import { hostname } from 'node:os';
 import {
+  DEVICE_LIMITS,
+  exceededLimit,
   StatusPayloadSchema,
   TelemetryPayloadSchema,
   toDate,
@@ -39,6 +41,11 @@ export interface IngestStats {
   badTimestamps: number;
   /** Messages dropped because no device has the serial number in the topic. */
   unknownDevice: number;
+  /**
+   * Messages dropped whole for exceeding DEVICE_LIMITS: payload bytes (an external broker without
+   * `max_packet_size`), samples per message or points per sample.
+   */
+  droppedByLimits: number;
   /** Samples the database refused (logged). */
   failed: number;
   /** Write statements that succeeded. */
@@ -91,7 +98,23 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   const batcher = createBatcher({ db, log, maxBatch: opts.maxBatch, maxDelayMs: opts.maxDelayMs });
   const warn = createRateLimitedLog(log, 10_000);
   const notice = createRateLimitedLog(log, 10_000, 'info');
-  const counts = { messages: 0, received: 0, invalid: 0, badTimestamps: 0, unknownDevice: 0 };
+  const oncePerDevice = createRateLimitedLog(log, 3_600_000);
+  const counts = {
+    messages: 0,
+    received: 0,
+    invalid: 0,
+    badTimestamps: 0,
+    unknownDevice: 0,
+    droppedByLimits: 0,
+  };
+  const overLimit = (sn: string, limit: string, fields: Record<string, unknown>) => {
+    counts.droppedByLimits++;
+    oncePerDevice(
+      `limit:${sn}`,
+      { sn, limit, ...fields, limits: DEVICE_LIMITS },
+      'telemetry over the device limits dropped',
+    );
+  };
   // preload() stamps every device with one time: without a refresh they would all expire together and
   // each device's next message would wait for its own query, one after another (QoS 1 is handled serially).
   const refresh = setInterval(() => {
@@ -100,12 +123,21 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
 
   /** Parses, validates and queues one message of a known device. @returns false when the queue is full. */
   function accept(device: KnownDevice, sn: string, payload: Buffer): boolean {
+    if (payload.length > DEVICE_LIMITS.maxPacketBytes) {
+      overLimit(sn, 'bytes', { bytes: payload.length });
+      return true;
+    }
     let body: unknown;
     try {
       body = JSON.parse(payload.toString('utf8'));
     } catch {
       counts.invalid++;
       warn('json', { sn }, 'telemetry message is not JSON');
+      return true;
+    }
+    const exceeded = exceededLimit(body);
+    if (exceeded) {
+      overLimit(sn, exceeded, {});
       return true;
     }
     const parsed = TelemetryPayloadSchema.safeParse(body);
