@@ -22,9 +22,11 @@ async function main(): Promise<void> {
   const log = app.log;
   await seed(db, config, log);
 
-  const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log });
+  const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
-  const ingest = await startIngest({ db, log, mqttUrl, internal: broker?.internal });
+  const ingest = broker
+    ? await startIngest({ db, log, broker })
+    : await startIngest({ db, log, mqttUrl, shareGroup: config.MQTT_SHARE_GROUP });
   const jobs = startJobs({ db, config, log });
 
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -30,14 +30,9 @@ beforeAll(async () => {
     db: t.db,
     config: { ...t.config, MQTT_PORT: 0, HOST: '127.0.0.1' },
     log,
+    holdForIngest: true,
   });
-  ingest = await startIngest({
-    db: t.db,
-    log,
-    mqttUrl: broker.url,
-    internal: broker.internal,
-    clientId: 'limits-test-ingest',
-  });
+  ingest = await startIngest({ db: t.db, log, broker });
   await ingest.ready;
 });
 
