@@ -15,11 +15,16 @@ import { startSimulator } from './simulator/fleet';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDb(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  // Until the app's logger exists, a lost pooled connection is reported on stderr.
+  let onConnectionError = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+  const db = await openDb(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }, {
+    onConnectionError: (err) => onConnectionError(err),
+  });
   await migrate(db);
   const auth = createAuthService({ db, config });
   const app = await buildApp({ config, db, authenticate: auth.authenticate });
   const log = app.log;
+  onConnectionError = (err) => log.warn({ err }, 'database connection lost, the pool reconnects');
   await seed(db, config, log);
 
   const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });

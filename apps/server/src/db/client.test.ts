@@ -1,0 +1,30 @@
+/**
+ * The PostgreSQL pool rides out a terminated connection (issue 11): before the pool had an error
+ * listener, PostgreSQL ending an idle connection (a restart, an administrator's pg_terminate_backend)
+ * was an unhandled 'error' event and ended the server. Needs PostgreSQL (DATABASE_URL, CI pass 2); the
+ * full restart is in tests of the ingest's restart suite.
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDb } from './client';
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
+  it('reports a terminated idle connection instead of crashing, and the next query works', async () => {
+    const errors: Error[] = [];
+    const db = await openDb({ url: process.env.DATABASE_URL! }, { onConnectionError: (e) => errors.push(e) });
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      const until = Date.now() + 10_000;
+      while (errors.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(errors[0]?.message).toMatch(/terminat/i);
+      const again = await db.query<{ one: number }>('SELECT 1 AS one');
+      expect(again.rows[0]?.one).toBe(1);
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
+});
