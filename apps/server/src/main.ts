@@ -1,6 +1,6 @@
 /**
  * Composition root (`npm start`): config → database + migrations + seed → API + web → MQTT broker
- * (embedded unless MQTT_URL) → ingest → jobs → simulator (unless SIMULATOR=off).
+ * (embedded unless MQTT_URL) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs → simulator (unless SIMULATOR=off).
  */
 import { loadConfig } from './config';
 import { openDb } from './db/client';
@@ -9,6 +9,8 @@ import { seed } from './db/seed';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingest/broker';
 import { startIngest } from './ingest/ingest';
+import { createIngestMetrics, startMetricsServer } from './ingest/metrics';
+import { ingestStatusOf, publishIngestStatus, readIngestStatus } from './ingest/status';
 import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
 import { startSimulator } from './simulator/fleet';
@@ -29,9 +31,18 @@ async function main(): Promise<void> {
 
   const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
+  const metrics = createIngestMetrics(readIngestStatus);
+  const onBatch = metrics.observeBatch;
   const ingest = broker
-    ? await startIngest({ db, log, broker })
-    : await startIngest({ db, log, mqttUrl, shareGroup: config.MQTT_SHARE_GROUP });
+    ? await startIngest({ db, log, broker, onBatch })
+    : await startIngest({ db, log, mqttUrl, shareGroup: config.MQTT_SHARE_GROUP, onBatch });
+  publishIngestStatus(() => ingestStatusOf(ingest, broker, metrics.times));
+  const metricsServer = await startMetricsServer({
+    registry: metrics.registry,
+    host: config.METRICS_HOST,
+    port: config.METRICS_PORT,
+    log,
+  });
   const jobs = startJobs({ db, config, log });
 
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -44,6 +55,7 @@ async function main(): Promise<void> {
     await simulator?.stop();
     await jobs.stop();
     await app.close();
+    await metricsServer.close();
     await ingest.stop();
     await broker?.stop();
     await db.close();

@@ -74,6 +74,8 @@ export async function startTestIngest(deps: {
   db: DbHandle;
   config: Config;
   log?: FastifyBaseLogger;
+  /** startIngest's onBatch (metrics). */
+  onBatch?(seconds: number, rows: number): void;
 }): Promise<TestIngest> {
   const { db } = deps;
   const log = deps.log ?? pino({ level: 'silent' });
@@ -82,9 +84,17 @@ export async function startTestIngest(deps: {
   const broker = external ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const mqttUrl = external ?? broker!.url;
   const tag = randomBytes(4).toString('hex');
+  const onBatch = deps.onBatch;
   const ingest = broker
-    ? await startIngest({ db, log, broker })
-    : await startIngest({ db, log, mqttUrl, clientId: `ems-ingest-test-${tag}`, persistentSession: false });
+    ? await startIngest({ db, log, broker, onBatch })
+    : await startIngest({
+        db,
+        log,
+        mqttUrl,
+        clientId: `ems-ingest-test-${tag}`,
+        persistentSession: false,
+        onBatch,
+      });
   await ingest.ready;
   const clients: MqttClient[] = [];
 

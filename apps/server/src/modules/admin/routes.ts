@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
+import { ingestStatusRoutes } from '../../ingest/status-routes';
 import { requireAdmin } from '../access/require-admin';
 import { createAuthService } from '../auth/service';
 import { listLanguages } from '../general/repo';
@@ -42,6 +43,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
     await adminDictionaryRoutes(scope, ctx);
     await adminAppVersionRoutes(scope, ctx);
     await mailRoutes(scope, ctx);
+    await ingestStatusRoutes(scope, MANAGE);
   });
 }
 
