@@ -37,11 +37,15 @@ async function main(): Promise<void> {
     ? await startIngest({ db, log, broker, onBatch })
     : await startIngest({ db, log, mqttUrl, shareGroup: config.MQTT_SHARE_GROUP, onBatch });
   publishIngestStatus(() => ingestStatusOf(ingest, broker, metrics.times));
+  // Metrics are for operators: a taken port is logged, and the platform runs on without them.
   const metricsServer = await startMetricsServer({
     registry: metrics.registry,
     host: config.METRICS_HOST,
     port: config.METRICS_PORT,
     log,
+  }).catch((err: unknown) => {
+    log.error({ err, port: config.METRICS_PORT }, 'metrics port unavailable, /metrics not served');
+    return null;
   });
   const jobs = startJobs({ db, config, log });
 
@@ -55,7 +59,7 @@ async function main(): Promise<void> {
     await simulator?.stop();
     await jobs.stop();
     await app.close();
-    await metricsServer.close();
+    await metricsServer?.close();
     await ingest.stop();
     await broker?.stop();
     await db.close();
