@@ -30,7 +30,7 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
-  /** Port of the Prometheus `/metrics` endpoint (docs/operations.md); 0 picks a free one. */
+  /** Port of the Prometheus `/metrics` endpoint (README.md, Monitoring the ingest); 0 picks a free one. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Address it listens on: loopback by default, since it needs no session. */
   METRICS_HOST: z.string().default('127.0.0.1'),

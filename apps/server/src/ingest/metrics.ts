@@ -3,7 +3,7 @@
  * (METRICS_PORT, on METRICS_HOST = loopback by default): a scraper needs no session, and the port is not
  * the public one, so only the host's network (or what an operator forwards) reaches it. The values are
  * read from the ingest's status (status.ts) at scrape time; batch latency is a histogram fed by the
- * batcher's onBatch. Metric names are listed in docs/operations.md.
+ * batcher's onBatch. Metric names are listed in README.md (Monitoring the ingest).
  */
 import { createServer, type Server } from 'node:http';
 import type { IngestStatus } from '@ems/contract/api/ingest';

@@ -1,6 +1,6 @@
 /**
  * GET /owner_api/webpvesc/ajax/manage/ingest (admin): the ingest's counters since the server started,
- * the same numbers Prometheus scrapes from the metrics port (docs/operations: METRICS_PORT). Counts are
+ * the same numbers Prometheus scrapes from the metrics port (METRICS_PORT, README.md). Counts are
  * messages or samples as named; durations in ms.
  */
 import { z } from 'zod';
