@@ -1,18 +1,28 @@
 /**
  * The PostgreSQL pool rides out a terminated connection (issue 11): before the pool had an error
  * listener, PostgreSQL ending an idle connection (a restart, an administrator's pg_terminate_backend)
- * was an unhandled 'error' event and ended the server. Needs PostgreSQL (DATABASE_URL, CI pass 2); the
- * full restart is in tests of the ingest's restart suite.
+ * was an unhandled 'error' event and ended the server. Runs on DATABASE_URL's PostgreSQL, else on a
+ * throwaway one when the server binaries are installed (as in CI); the full restart is in the ingest's
+ * restart suite.
  */
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAvailable, startTestPostgres, type TestPostgres } from '../ingest/test-postgres';
 import { openDb } from './client';
 
-describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
+describe.runIf(process.env.DATABASE_URL || postgresAvailable())('PostgreSQL pool', () => {
+  let own: TestPostgres | null = null;
+  let url: string;
+  beforeAll(async () => {
+    own = process.env.DATABASE_URL ? null : await startTestPostgres();
+    url = process.env.DATABASE_URL ?? own!.url;
+  });
+  afterAll(() => own?.dispose());
+
   it('reports a terminated idle connection instead of crashing, and the next query works', async () => {
     const errors: Error[] = [];
-    const db = await openDb({ url: process.env.DATABASE_URL! }, { onConnectionError: (e) => errors.push(e) });
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const db = await openDb({ url }, { onConnectionError: (e) => errors.push(e) });
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     try {
       const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
