@@ -107,6 +107,7 @@ export function createBatcher(opts: BatcherOptions) {
         stats.batches += 1;
         stats.lastFlushMs = ms;
         opts.onBatch?.(ms / 1000, batch.length);
+        if (attempt > 0) log.info({ rows: batch.length, attempts: attempt + 1 }, 'telemetry batch committed');
         return;
       } catch (err) {
         if (isDataError(err)) {

@@ -153,7 +153,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
         committed?.catch(() => {}); // QoS 0: nothing to acknowledge
         return done();
       }
-      if (c.stream !== undefined) enqueueAck(packet.messageId, committed);
+      enqueueAck(packet.messageId, committed);
       const room = opts.room?.();
       if (room) room.then(() => done(ACK_DEFERRED));
       else done(ACK_DEFERRED);
