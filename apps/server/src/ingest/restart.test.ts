@@ -3,7 +3,9 @@
  * single-sample messages, up to 100 in flight, and a part of the platform is restarted in the middle;
  * every sample is stored exactly once (restart-harness.ts). CI runs the PGlite + aedes case in its
  * embedded pass and the PostgreSQL + Mosquitto cases (with throwaway instances this file restarts) in its
- * PostgreSQL pass; locally both run when PostgreSQL and Mosquitto are installed.
+ * PostgreSQL pass; locally both run when PostgreSQL and Mosquitto are installed. A kill lands in the
+ * few milliseconds between a PUBACK and its commit only by chance, so the order itself (no PUBACK
+ * before the commit) is pinned by ack-after-commit.test.ts; this suite proves the counts end to end.
  */
 import { describe, expect, it } from 'vitest';
 import { runRestartScenario } from './restart-harness';
