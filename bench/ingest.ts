@@ -89,14 +89,8 @@ async function writerCase(kind: Kind): Promise<Row> {
 async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number): Promise<Row> {
   const { db, close } = await openBenchDb(kind, 'ingest');
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
-  const broker = await startEmbeddedBroker({ db, config, log });
-  const ingest = await startIngest({
-    db,
-    log,
-    mqttUrl: broker.url,
-    internal: broker.internal,
-    persistentSession: false,
-  });
+  const broker = await startEmbeddedBroker({ db, config, log, holdForIngest: true });
+  const ingest = await startIngest({ db, log, broker });
   try {
     const devices = await makeDevices(db);
     const job: PublisherJob = {

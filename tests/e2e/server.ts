@@ -49,6 +49,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     PORT: String(port),
     HOST: '127.0.0.1',
     MQTT_PORT: '0',
+    METRICS_PORT: '0',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ems-e2e-')),
     SIMULATOR: 'on',
     SIMULATOR_SITES: '10',

@@ -22,6 +22,18 @@ const ConfigSchema = z.object({
   /** External broker (mqtt://user:pass@host:port); unset means embedded aedes on MQTT_PORT. */
   MQTT_URL: z.string().url().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /**
+   * Shared-subscription group for several ingest nodes on a broker that persists shared subscriptions
+   * (EMQX). Unset: each node keeps a plain, persisted subscription (Mosquitto; docs/decisions/0011).
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  /** Port of the Prometheus `/metrics` endpoint (README.md, Monitoring the ingest); 0 picks a free one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Address it listens on: loopback by default, since it needs no session. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   SIMULATOR: onOff.default(true),
   SIMULATOR_SITES: z.coerce.number().int().min(1).max(2000).default(24),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(30),

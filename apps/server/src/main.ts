@@ -1,6 +1,6 @@
 /**
  * Composition root (`npm start`): config → database + migrations + seed → API + web → MQTT broker
- * (embedded unless MQTT_URL) → ingest → jobs → simulator (unless SIMULATOR=off).
+ * (embedded unless MQTT_URL) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs → simulator (unless SIMULATOR=off).
  */
 import { loadConfig } from './config';
 import { openDb } from './db/client';
@@ -9,22 +9,44 @@ import { seed } from './db/seed';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingest/broker';
 import { startIngest } from './ingest/ingest';
+import { createIngestMetrics, startMetricsServer } from './ingest/metrics';
+import { ingestStatusOf, publishIngestStatus, readIngestStatus } from './ingest/status';
 import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
 import { startSimulator } from './simulator/fleet';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = await openDb(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  // Until the app's logger exists, a lost pooled connection is reported on stderr.
+  let onConnectionError = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+  const db = await openDb(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }, {
+    onConnectionError: (err) => onConnectionError(err),
+  });
   await migrate(db);
   const auth = createAuthService({ db, config });
   const app = await buildApp({ config, db, authenticate: auth.authenticate });
   const log = app.log;
+  onConnectionError = (err) => log.warn({ err }, 'database connection lost, the pool reconnects');
   await seed(db, config, log);
 
-  const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log });
+  const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
-  const ingest = await startIngest({ db, log, mqttUrl, internal: broker?.internal });
+  const metrics = createIngestMetrics(readIngestStatus);
+  const onBatch = metrics.observeBatch;
+  const ingest = broker
+    ? await startIngest({ db, log, broker, onBatch })
+    : await startIngest({ db, log, mqttUrl, shareGroup: config.MQTT_SHARE_GROUP, onBatch });
+  publishIngestStatus(() => ingestStatusOf(ingest, broker, metrics.times));
+  // Metrics are for operators: a taken port is logged, and the platform runs on without them.
+  const metricsServer = await startMetricsServer({
+    registry: metrics.registry,
+    host: config.METRICS_HOST,
+    port: config.METRICS_PORT,
+    log,
+  }).catch((err: unknown) => {
+    log.error({ err, port: config.METRICS_PORT }, 'metrics port unavailable, /metrics not served');
+    return null;
+  });
   const jobs = startJobs({ db, config, log });
 
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -37,6 +59,7 @@ async function main(): Promise<void> {
     await simulator?.stop();
     await jobs.stop();
     await app.close();
+    await metricsServer?.close();
     await ingest.stop();
     await broker?.stop();
     await db.close();

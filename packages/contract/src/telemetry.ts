@@ -71,7 +71,21 @@ export const POINT_UNITS = {
 } as const;
 export type PointName = keyof typeof POINT_UNITS;
 
-const pointValue = z.union([z.number().finite(), z.string().max(64), z.boolean()]);
+/**
+ * Device limits (docs/device-protocol.md §4): one MQTT packet of at most 256 KB (the embedded broker closes
+ * the connection of a device that sends more; with Mosquitto it is `max_packet_size`), at most 1,000
+ * samples per message and 500 points per sample. The largest SunSpec model in /work/shared/data has 93
+ * points and a device typically publishes a few models at once, so 500 leaves room for real loggers while
+ * bounding what one sample can cost. A message over a count limit is dropped whole and counted.
+ */
+export const DEVICE_LIMITS = {
+  maxPacketBytes: 256 * 1024,
+  maxSamplesPerMessage: 1000,
+  maxPointsPerSample: 500,
+} as const;
+
+// zod 4's z.number() already refuses NaN and ±Infinity (JSON cannot carry them anyway).
+const pointValue = z.union([z.number(), z.string().max(64), z.boolean()]);
 
 /** A timestamp: epoch milliseconds, epoch seconds (10 digits, spec §9), or ISO-8601 with zone. */
 export const TimestampSchema = z.union([z.number().int().positive(), z.string().datetime({ offset: true })]);
@@ -84,9 +98,10 @@ export function toDate(ts: number | string): Date {
 
 export const SampleSchema = z.object({
   ts: TimestampSchema,
-  points: z
-    .record(z.string().min(1).max(32), pointValue)
-    .refine((p) => Object.keys(p).length > 0, 'no points'),
+  points: z.record(z.string().min(1).max(32), pointValue).refine((p) => {
+    const n = Object.keys(p).length;
+    return n > 0 && n <= DEVICE_LIMITS.maxPointsPerSample;
+  }, 'no points, or too many'),
 });
 export type Sample = z.infer<typeof SampleSchema>;
 
@@ -96,9 +111,31 @@ export type Sample = z.infer<typeof SampleSchema>;
  */
 export const TelemetryPayloadSchema = z.union([
   SampleSchema,
-  z.object({ samples: z.array(SampleSchema).min(1).max(1000) }),
+  z.object({ samples: z.array(SampleSchema).min(1).max(DEVICE_LIMITS.maxSamplesPerMessage) }),
 ]);
 export type TelemetryPayload = z.infer<typeof TelemetryPayloadSchema>;
+
+/**
+ * Which count limit of DEVICE_LIMITS a parsed (not yet validated) telemetry body exceeds, if any. Checked
+ * before the schema so that an over-limit message is counted as such, not as merely invalid.
+ */
+export function exceededLimit(body: unknown): 'samples' | 'points' | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const tooManyPoints = (s: unknown) => {
+    const points = (s as { points?: unknown } | null)?.points;
+    return (
+      typeof points === 'object' &&
+      points !== null &&
+      Object.keys(points).length > DEVICE_LIMITS.maxPointsPerSample
+    );
+  };
+  const samples = (body as { samples?: unknown }).samples;
+  if (Array.isArray(samples)) {
+    if (samples.length > DEVICE_LIMITS.maxSamplesPerMessage) return 'samples';
+    return samples.some(tooManyPoints) ? 'points' : null;
+  }
+  return tooManyPoints(body) ? 'points' : null;
+}
 
 /** Payload on `ems/v1/SN/status` (retained; also the MQTT will message): online or offline. */
 export const StatusPayloadSchema = z.object({

@@ -26,10 +26,30 @@ export interface DbHandle {
 /** Where to open the database: a PostgreSQL URL, a PGlite directory, or `memory://` for tests. */
 export type DbTarget = { url: string } | { dataDir: string };
 
-/** Opens the database; migrations are applied separately by `migrate()`. */
-export async function openDb(target: DbTarget): Promise<DbHandle> {
+/** Options of openDb. */
+export interface OpenDbOptions {
+  /**
+   * Told when an idle pooled connection fails (PostgreSQL restarted or the network dropped). The pool
+   * discards that connection and opens a new one for the next query, so this only logs. Default: one
+   * line on stderr.
+   */
+  onConnectionError?(err: Error): void;
+}
+
+/**
+ * Opens the database; migrations are applied separately by `migrate()`. On PostgreSQL a server restart
+ * is ridden out: the pool's error listener keeps an idle connection's termination from being an
+ * unhandled 'error' (which would end the process), queries during the outage reject (the ingest retries
+ * its batch), and later queries get fresh connections.
+ */
+export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Promise<DbHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 10_000 });
+    pool.on(
+      'error',
+      options.onConnectionError ??
+        ((err) => console.warn(`database connection lost, the pool reconnects: ${err.message}`)),
+    );
     const db = drizzlePg(pool, { schema });
     return {
       kind: 'postgres',

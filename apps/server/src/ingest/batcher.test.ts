@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper';
-import { createBatcher } from './batcher';
+import { BatchAbandonedError, createBatcher } from './batcher';
 import { createTestDevice } from './test-ingest';
 import { type TelemetryRow, writeSamples } from './writer';
 
@@ -70,10 +70,56 @@ describe('telemetry batcher', () => {
     };
     const b = createBatcher({ db: t.db, log, write: counting, highWater: 1500 });
     const rows = Array.from({ length: 7000 }, (_, i) => sample(d.id, i));
-    expect(b.add(rows)).toBe(false);
+    const committed = b.add(rows);
+    expect(b.hasRoom()).toBe(false);
     await b.waitForRoom();
+    await committed;
     await b.stop();
     expect(sizes).toEqual([5000, 2000]);
     expect(b.stats.stored).toBe(7000);
+  });
+
+  it('settles each message only after its rows are committed, gathering the next batch meanwhile', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const sizes: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const gated: typeof writeSamples = async (db, rows) => {
+      sizes.push(rows.length);
+      if (sizes.length === 1) await gate; // the first write hangs until released
+      return writeSamples(db, rows);
+    };
+    const b = createBatcher({ db: t.db, log, write: gated });
+    const settled: number[] = [];
+    const first = b.add([sample(d.id, 1)]).then(() => settled.push(1));
+    await new Promise((r) => setImmediate(r)); // the first batch (one row) is being written
+    const later = [2, 3, 4].map((k) => b.add([sample(d.id, k)]).then(() => settled.push(k)));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toEqual([]); // nothing committed, nothing settled
+    expect(await rowsOf(d.id)).toEqual([]);
+    release();
+    await Promise.all([first, ...later]);
+    expect(settled).toEqual([1, 2, 3, 4]);
+    expect(sizes).toEqual([1, 3]); // the three that came during the first write went as one batch
+    expect((await rowsOf(d.id)).map((r) => r.w)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('rejects, at stop, what it could not write, so nothing unwritten is acknowledged', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const down: typeof writeSamples = async () => {
+      throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+    };
+    const b = createBatcher({ db: t.db, log, write: down, stopAttempts: 2 });
+    const committed = b.add([sample(d.id, 1)]);
+    const outcome = committed.then(
+      () => 'committed',
+      (err: unknown) => (err instanceof BatchAbandonedError ? 'abandoned' : 'other'),
+    );
+    await b.stop();
+    expect(await outcome).toBe('abandoned');
+    expect(b.stats.writeErrors).toBeGreaterThanOrEqual(2);
+    expect(await rowsOf(d.id)).toEqual([]);
   });
 });

@@ -1,11 +1,16 @@
 /**
- * Batches telemetry rows into writeSamples() calls: a batch goes out when `maxBatch` rows are pending or
- * `maxDelayMs` after the first pending row, one write at a time, while new rows keep arriving. Callers
- * apply backpressure with `waitForRoom()` once `highWater` rows are pending.
+ * Group commit of telemetry rows (docs/decisions/0011-acknowledge-after-commit.md): `add()` queues the
+ * rows of one message and returns a promise that settles once they are committed, so the caller can
+ * acknowledge the message only then. One write runs at a time; rows that arrive while it runs gather
+ * into the next batch (up to `maxBatch` rows), which starts as soon as the previous one commits. When
+ * idle, a batch starts on the next turn of the event loop: no fixed wait. Callers apply backpressure with
+ * `waitForRoom()` once `highWater` rows are queued.
  *
  * A failed write is retried: data errors (SQLSTATE class 22 or 23, e.g. a device deleted meanwhile) split
- * the batch until the bad rows are isolated and dropped (counted as `failed`); any other error (database
- * unreachable) is retried whole with backoff, so nothing is lost while the database is away.
+ * the batch until the bad rows are isolated and dropped (counted as `failed`; their messages still settle
+ * as done, since resending cannot help); any other error (database unreachable or restarting) is retried
+ * whole with backoff, so nothing is lost while the database is away. Only `stop()` gives up on a batch
+ * that keeps failing; its promises then reject, so nothing unwritten is acknowledged.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../db/client';
@@ -21,21 +26,37 @@ export interface BatcherStats {
   failed: number;
   /** Write statements that succeeded. */
   batches: number;
+  /** Write attempts that failed for another reason than the data (then retried). */
+  writeErrors: number;
   /** Duration of the last successful write, ms. */
   lastFlushMs: number;
-  /** Rows waiting to be written. */
+  /** Rows waiting to be written (not counting the batch being written). */
   pending: number;
+  /** Rows of the batch being written. */
+  writing: number;
 }
 
 /** Options of createBatcher; defaults are the ingest's. */
 export interface BatcherOptions {
   db: DbHandle;
   log: FastifyBaseLogger;
+  /** Most rows per write statement (default 5000). */
   maxBatch?: number;
-  maxDelayMs?: number;
+  /** Queued rows above which `add` reports no room (default 100,000). */
   highWater?: number;
+  /** Attempts at a failing batch once `stop()` was called, before giving up (default 3). */
+  stopAttempts?: number;
   /** The writer; tests and the benchmark may pass another. */
   write?: typeof writeSamples;
+  /** Called after each committed batch with its duration (seconds) and row count (metrics). */
+  onBatch?(seconds: number, rows: number): void;
+}
+
+/** Rejection of the rows `stop()` gave up on. */
+export class BatchAbandonedError extends Error {
+  constructor() {
+    super('telemetry batch abandoned at shutdown');
+  }
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -45,26 +66,48 @@ function isDataError(err: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
-/** Creates a batcher; call `stop()` to write what is pending and end. */
+interface Ticket {
+  /** Sequence number just past the ticket's last row. */
+  end: number;
+  resolve(): void;
+  reject(err: Error): void;
+}
+
+/** Creates a batcher; call `stop()` to write what is queued and end. */
 export function createBatcher(opts: BatcherOptions) {
-  const { db, log, maxBatch = 5000, maxDelayMs = 250, highWater = 100_000, write = writeSamples } = opts;
-  let pending: TelemetryRow[] = [];
-  let firstPendingAt = 0;
-  let timer: NodeJS.Timeout | null = null;
+  const { db, log, maxBatch = 5000, highWater = 100_000, stopAttempts = 3, write = writeSamples } = opts;
+  let queue: TelemetryRow[] = [];
+  /** Rows ever added, and rows ever settled (written or dropped), in order: tickets settle by these. */
+  let addedSeq = 0;
+  let settledSeq = 0;
+  const tickets: Ticket[] = [];
   let running: Promise<void> | null = null;
+  let scheduled = false;
   let stopping = false;
   let roomWaiters: (() => void)[] = [];
-  const stats: BatcherStats = { stored: 0, duplicates: 0, failed: 0, batches: 0, lastFlushMs: 0, pending: 0 };
+  const stats: BatcherStats = {
+    stored: 0,
+    duplicates: 0,
+    failed: 0,
+    batches: 0,
+    writeErrors: 0,
+    lastFlushMs: 0,
+    pending: 0,
+    writing: 0,
+  };
 
   async function writeBatch(batch: TelemetryRow[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
       try {
         const res = await write(db, batch);
+        const ms = performance.now() - started;
         stats.stored += res.inserted;
         stats.duplicates += res.duplicates;
         stats.batches += 1;
-        stats.lastFlushMs = performance.now() - started;
+        stats.lastFlushMs = ms;
+        opts.onBatch?.(ms / 1000, batch.length);
+        if (attempt > 0) log.info({ rows: batch.length, attempts: attempt + 1 }, 'telemetry batch committed');
         return;
       } catch (err) {
         if (isDataError(err)) {
@@ -81,94 +124,110 @@ export function createBatcher(opts: BatcherOptions) {
           await writeBatch(batch.slice(half));
           return;
         }
-        log.error({ err, rows: batch.length, attempt }, 'telemetry write failed, retrying');
-        await sleep(Math.min(10_000, 250 * 2 ** attempt));
+        stats.writeErrors += 1;
+        log.error({ err, rows: batch.length, attempt }, 'telemetry batch failed, retrying');
+        if (stopping && attempt + 1 >= stopAttempts) throw new BatchAbandonedError();
+        await sleep(Math.min(5000, 100 * 2 ** attempt));
       }
     }
   }
 
+  function settle(upTo: number, err?: Error): void {
+    settledSeq = upTo;
+    while (tickets.length > 0 && tickets[0]!.end <= settledSeq) {
+      const t = tickets.shift()!;
+      if (err) t.reject(err);
+      else t.resolve();
+    }
+  }
+
   function releaseRoom(): void {
-    if (pending.length >= highWater || roomWaiters.length === 0) return;
+    if (queue.length >= highWater || roomWaiters.length === 0) return;
     const waiters = roomWaiters;
     roomWaiters = [];
     for (const w of waiters) w();
   }
 
   async function drain(): Promise<void> {
-    while (pending.length > 0) {
-      const due = pending.length >= maxBatch || stopping || Date.now() - firstPendingAt >= maxDelayMs;
-      if (!due) {
-        schedule(maxDelayMs - (Date.now() - firstPendingAt));
+    while (queue.length > 0) {
+      const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
+      queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
+      stats.pending = queue.length;
+      stats.writing = batch.length;
+      releaseRoom();
+      try {
+        await writeBatch(batch);
+      } catch (err) {
+        // Only stop() gives up: everything still queued is abandoned with this batch.
+        queue = [];
+        stats.pending = 0;
+        stats.writing = 0;
+        settle(addedSeq, err as Error);
         return;
       }
-      const batch = pending.length <= maxBatch ? pending : pending.slice(0, maxBatch);
-      pending = pending.length <= maxBatch ? [] : pending.slice(maxBatch);
-      stats.pending = pending.length;
-      releaseRoom();
-      await writeBatch(batch);
+      stats.writing = 0;
+      settle(settledSeq + batch.length);
     }
   }
 
   function kick(): void {
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    if (running) return; // the running drain loop picks up the new rows
+    scheduled = false;
+    if (running || queue.length === 0) return;
     running = drain().finally(() => {
       running = null;
-      stats.pending = pending.length;
-      if (pending.length >= maxBatch) kick();
+      if (queue.length > 0) kick();
     });
-  }
-
-  function schedule(ms: number): void {
-    if (!timer) timer = setTimeout(kick, Math.max(0, ms));
   }
 
   return {
     stats,
 
-    /** Queues rows. @returns false when `highWater` rows are pending (the caller should wait for room). */
-    add(rows: TelemetryRow[]): boolean {
-      if (rows.length === 0) return pending.length < highWater;
-      if (pending.length === 0) firstPendingAt = Date.now();
-      for (const r of rows) pending.push(r);
-      stats.pending = pending.length;
-      if (pending.length >= maxBatch) kick();
-      else if (!running) schedule(maxDelayMs);
-      return pending.length < highWater;
+    /**
+     * Queues the rows of one message. @returns a promise that resolves once they are committed (or
+     * refused by the database as bad data), and rejects with BatchAbandonedError if `stop()` gave up.
+     */
+    add(rows: TelemetryRow[]): Promise<void> {
+      if (rows.length === 0) return Promise.resolve();
+      for (const r of rows) queue.push(r);
+      addedSeq += rows.length;
+      stats.pending = queue.length;
+      const committed = new Promise<void>((resolve, reject) =>
+        tickets.push({ end: addedSeq, resolve, reject }),
+      );
+      // Rows of the same I/O turn (one socket read holds many messages) join one batch.
+      if (!running && !scheduled) {
+        scheduled = true;
+        setImmediate(kick);
+      }
+      return committed;
     },
 
-    /** Resolves once fewer than `highWater` rows are pending. */
+    /** Whether fewer than `highWater` rows are queued. */
+    hasRoom(): boolean {
+      return queue.length < highWater;
+    },
+
+    /** Resolves once fewer than `highWater` rows are queued. */
     waitForRoom(): Promise<void> {
-      if (pending.length < highWater) return Promise.resolve();
+      if (queue.length < highWater) return Promise.resolve();
       return new Promise((resolve) => roomWaiters.push(resolve));
     },
 
-    /** Writes everything pending now; resolves when written. */
+    /** Resolves when everything queued so far is committed. */
     async flush(): Promise<void> {
-      const wasStopping = stopping;
-      stopping = true;
-      try {
-        while (pending.length > 0 || running) {
-          kick();
-          await running;
-        }
-      } finally {
-        stopping = wasStopping;
-      }
-    },
-
-    /** Writes what is pending and stops the timer. */
-    async stop(): Promise<void> {
-      stopping = true;
-      while (pending.length > 0 || running) {
+      while (queue.length > 0 || running) {
         kick();
         await running;
       }
-      if (timer) clearTimeout(timer);
-      timer = null;
+    },
+
+    /** Writes what is queued, giving up on a batch after `stopAttempts` failures, and ends. */
+    async stop(): Promise<void> {
+      stopping = true;
+      while (queue.length > 0 || running) {
+        kick();
+        await running;
+      }
       releaseRoom();
     },
   };

@@ -55,8 +55,22 @@ function mayPublish(who: Identity | undefined, client: Client | null, topic: str
   return sn !== undefined && topic === topics.status(sn);
 }
 
-/** The aedes hooks bound to one database and one set of internal credentials. */
-export function createBrokerAuth(db: DbHandle, internal: InternalCredentials) {
+/**
+ * Takes an authorised publish in-process before aedes acknowledges it (aedes 1.x sends a QoS 1 PUBACK
+ * right after authorizePublish, before routing): a returned promise holds the PUBACK until it settles
+ * (resolved: acknowledged; rejected: the connection is closed and the device resends). Undefined: go on.
+ */
+export type PublishInterceptor = (topic: string, payload: Buffer) => undefined | Promise<void>;
+
+/**
+ * The aedes hooks bound to one database and one set of internal credentials; `intercept` sees every
+ * authorised publish (the embedded ingest, docs/decisions/0011-acknowledge-after-commit.md).
+ */
+export function createBrokerAuth(
+  db: DbHandle,
+  internal: InternalCredentials,
+  intercept?: PublishInterceptor,
+) {
   const identities = new WeakMap<Client, Identity>();
   const cache = new Map<string, { hash: string | null; at: number }>();
   const internalPassword = Buffer.from(internal.password);
@@ -124,7 +138,19 @@ export function createBrokerAuth(db: DbHandle, internal: InternalCredentials) {
       packet: PublishPacket,
       done: (error?: Error | null) => void,
     ): void {
-      done(mayPublish(client ? identities.get(client) : undefined, client, packet.topic) ? null : denied());
+      if (!mayPublish(client ? identities.get(client) : undefined, client, packet.topic)) {
+        done(denied());
+        return;
+      }
+      const held = intercept?.(packet.topic, packet.payload as Buffer);
+      if (!held) {
+        done(null);
+        return;
+      }
+      held.then(
+        () => done(null),
+        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      );
     },
 
     authorizeSubscribe(

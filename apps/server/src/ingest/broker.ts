@@ -2,15 +2,26 @@
  * Embedded MQTT broker (aedes 1.x, MQTT 3.1.1) used when MQTT_URL is unset: plain TCP on MQTT_PORT
  * (0 = a free port), devices authenticated by serial number + secret, topics authorised per device
  * (broker-auth.ts). The ingest connects as a privileged internal client whose credentials are made
- * in memory here and handed over as `EmbeddedBroker.internal` (startIngest's `internal` option).
+ * in memory here and handed over as `EmbeddedBroker.internal` (the simulator and tests use it); the
+ * ingest itself is attached in-process (`attachIngest`).
+ * A packet over DEVICE_LIMITS.maxPacketBytes closes the sender's connection (packet-guard.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { Aedes } from 'aedes';
+import { createServer, type Socket } from 'node:net';
+import { DEVICE_LIMITS, topicSerial, topics } from '@ems/contract/telemetry';
+import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
-import { createBrokerAuth, type InternalCredentials } from './broker-auth';
+import { createBrokerAuth, type InternalCredentials, type PublishInterceptor } from './broker-auth';
+import { createPacketSizeGuard } from './packet-guard';
+import { createRateLimitedLog } from './rate-limited-log';
+
+/** Counters of the embedded broker since start. */
+export interface BrokerStats {
+  /** Connections closed for a packet over DEVICE_LIMITS.maxPacketBytes. */
+  oversizePackets: number;
+}
 
 /** A running embedded broker. */
 export interface EmbeddedBroker {
@@ -22,6 +33,13 @@ export interface EmbeddedBroker {
   internal: InternalCredentials;
   /** Number of connected clients. */
   connectedClients(): number;
+  stats(): BrokerStats;
+  /**
+   * Hands every device's telemetry and status to the ingest in-process, each PUBACK held until the
+   * handler's promise settles (PublishInterceptor). With `holdForIngest`, publishes made before an
+   * ingest is attached wait for it. @returns detach.
+   */
+  attachIngest(handler: PublishInterceptor): () => void;
   /** Disconnects every client and closes the port. */
   stop(): Promise<void>;
 }
@@ -31,13 +49,30 @@ export async function startEmbeddedBroker(deps: {
   db: DbHandle;
   config: Config;
   log: FastifyBaseLogger;
+  /**
+   * Telemetry waits (unacknowledged) for an ingest to be attached, rather than passing through: the
+   * platform's broker, so nothing is acknowledged that no ingest took. False for a plain broker (tests).
+   */
+  holdForIngest?: boolean;
 }): Promise<EmbeddedBroker> {
   const { db, config, log } = deps;
+  let handler: PublishInterceptor | null = null;
+  let attached!: () => void;
+  let whenAttached = new Promise<void>((r) => {
+    attached = r;
+  });
+  const intercept: PublishInterceptor = (topic, payload) => {
+    const sn = topicSerial(topic);
+    if (!sn || (topic !== topics.telemetry(sn) && topic !== topics.status(sn))) return undefined;
+    if (handler) return handler(topic, payload);
+    if (!deps.holdForIngest) return undefined;
+    return whenAttached.then(() => handler?.(topic, payload));
+  };
   const internal: InternalCredentials = {
     username: `$ems-internal-${randomBytes(6).toString('hex')}`,
     password: randomBytes(32).toString('base64url'),
   };
-  const auth = createBrokerAuth(db, internal);
+  const auth = createBrokerAuth(db, internal, intercept);
   const aedes = await Aedes.createBroker({
     authenticate: auth.authenticate,
     authorizePublish: auth.authorizePublish,
@@ -52,7 +87,25 @@ export async function startEmbeddedBroker(deps: {
     log.debug({ clientId: client.id, err: err.message }, 'mqtt connection error'),
   );
 
-  const server = createServer(aedes.handle);
+  const stats: BrokerStats = { oversizePackets: 0 };
+  const oncePerDevice = createRateLimitedLog(log, 3_600_000);
+  const server = createServer((conn: Socket) => {
+    aedes.handle(conn);
+    // Added after aedes' 'readable' listener, so it sees each chunk aedes reads without changing the flow.
+    const guard = createPacketSizeGuard(DEVICE_LIMITS.maxPacketBytes, (bytes) => {
+      stats.oversizePackets++;
+      const clientId = (conn as Socket & { client?: Client }).client?.id ?? null;
+      const who = clientId ?? conn.remoteAddress ?? 'unknown';
+      oncePerDevice(
+        `oversize:${who}`,
+        { clientId, remoteAddress: conn.remoteAddress, bytes, limit: DEVICE_LIMITS.maxPacketBytes },
+        'MQTT packet over the size limit, connection closed',
+      );
+    });
+    conn.on('data', (chunk: Buffer) => {
+      if (!guard(chunk)) conn.destroy();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.MQTT_PORT, config.HOST, () => {
@@ -69,6 +122,18 @@ export async function startEmbeddedBroker(deps: {
     url: `mqtt://127.0.0.1:${port}`,
     internal,
     connectedClients: () => aedes.connectedClients,
+    stats: () => ({ ...stats }),
+    attachIngest: (h) => {
+      handler = h;
+      attached();
+      return () => {
+        if (handler !== h) return;
+        handler = null;
+        whenAttached = new Promise<void>((r) => {
+          attached = r;
+        });
+      };
+    },
     stop: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,9 +1,17 @@
 /**
- * The ingest's MQTT connection. MQTT 5 with a shared subscription `$share/{group}/ems/v1/+/telemetry`, so
- * several ingest nodes split the devices' traffic; a broker that refuses MQTT 5 (aedes 1.x speaks 3.1.1
- * only) gets MQTT 3.1.1 and the plain topic, as does a broker that refuses the shared subscription.
- * Messages are handed to `onMessage` one at a time; the PUBACK goes out when it returns (or its promise
- * settles), which is how the ingest slows the broker down when its write queue is full.
+ * The ingest's connection to an external broker (docs/decisions/0011-acknowledge-after-commit.md).
+ * Persistent session with a stable client id and a **non-shared** subscription to every device's
+ * telemetry and status, so a broker that persists sessions (Mosquitto) queues telemetry for this node
+ * while it or the broker restarts. A shared subscription (`$share/{group}/…`, MQTT 5) splits traffic
+ * between nodes but Mosquitto does not keep it across its restart: it is used only when `shareGroup` is
+ * set (EMQX persists shared subscriptions). A broker that refuses MQTT 5 gets MQTT 3.1.1.
+ *
+ * Acknowledge after commit: mqtt.js sends a QoS 1 PUBACK from `handleMessage`'s callback and handles
+ * the next packet of the connection only after it. Calling that callback with an error skips its PUBACK
+ * (mqtt.js 5.x, lib/handlers/publish.js) and lets the stream go on at once; the PUBACK is sent here when
+ * `onMessage`'s promise resolves, in the order the messages arrived, on the connection they arrived on.
+ * A message whose connection dropped before its commit is not acknowledged: the broker resends it
+ * after the reconnect, and the duplicate is ignored by (device, ts).
  */
 
 import { topics } from '@ems/contract/telemetry';
@@ -18,15 +26,28 @@ export interface IngestLinkOptions {
   clientId: string;
   /** Keep the broker session (and queued QoS 1 messages) while this node restarts. */
   persistentSession: boolean;
-  shareGroup: string;
+  /** Shared-subscription group; unset: a plain subscription (kept by every broker's persistence). */
+  shareGroup?: string;
+  /** QoS 1 messages the broker may send before their PUBACKs (MQTT 5 Receive Maximum). */
+  receiveMaximum?: number;
   log: FastifyBaseLogger;
-  onMessage(topic: string, payload: Buffer): void | Promise<void>;
+  /**
+   * Handles one message; a returned promise means "acknowledge when it resolves" (it rejects: never
+   * acknowledged on this connection). A throw or a non-promise acknowledges at once.
+   */
+  onMessage(topic: string, payload: Buffer): undefined | Promise<void>;
+  /** Null when the ingest can take more now, else a promise of room (holds the next message). */
+  room?(): Promise<void> | null;
+  /** Link state changes (metrics). */
+  onState?(connected: boolean): void;
 }
 
 /** How the link ended up subscribed. */
 export interface IngestLinkInfo {
   protocolVersion: 4 | 5;
   shared: boolean;
+  /** True for the embedded broker, whose telemetry the ingest takes in-process (no link). */
+  inProcess?: boolean;
 }
 
 /** Every device's telemetry and status topics (`+`: the serial number level). */
@@ -34,6 +55,11 @@ const TELEMETRY = topics.telemetry('+');
 const STATUS = topics.status('+');
 /** CONNACK codes meaning "protocol version not supported": 3.1.1 (1) and 5 (0x84). */
 const UNSUPPORTED_PROTOCOL = new Set([1, 0x84]);
+/** Passed to handleMessage's callback so mqtt.js skips its own PUBACK (see the module comment). */
+const ACK_DEFERRED = new Error('PUBACK deferred until commit');
+
+/** mqtt.js' packet writer: not public, but the only way to send a PUBACK later. */
+type PacketSender = { _sendPacket(packet: { cmd: 'puback'; messageId: number }, cb?: () => void): void };
 
 /** Connects and subscribes; `ready` resolves on the first successful subscription. */
 export function openIngestLink(opts: IngestLinkOptions): {
@@ -50,7 +76,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
 
   async function subscribe(c: MqttClient, version: 4 | 5): Promise<IngestLinkInfo> {
     await c.subscribeAsync(STATUS, { qos: 1 });
-    if (version === 5) {
+    if (version === 5 && opts.shareGroup) {
       try {
         // A refused subscription (SUBACK code >= 0x80) rejects.
         await c.subscribeAsync(`$share/${opts.shareGroup}/${TELEMETRY}`, { qos: 1 });
@@ -63,6 +89,37 @@ export function openIngestLink(opts: IngestLinkOptions): {
     return { protocolVersion: version, shared: false };
   }
 
+  /** PUBACKs of one connection, sent in arrival order as their commits resolve. */
+  function ackQueue(c: MqttClient) {
+    const stream = c.stream;
+    const queue: { messageId: number; done: boolean; ok: boolean }[] = [];
+    const send = (messageId: number) => {
+      // Only on the connection the message came in on: an id of the old connection could name another
+      // message on the new one.
+      if (c.stream === stream && c.connected)
+        (c as unknown as PacketSender)._sendPacket({ cmd: 'puback', messageId });
+    };
+    return (messageId: number, committed: Promise<void>) => {
+      const entry = { messageId, done: false, ok: false };
+      queue.push(entry);
+      const settle = (ok: boolean) => {
+        entry.done = true;
+        entry.ok = ok;
+        while (queue.length > 0 && queue[0]!.done) {
+          const head = queue.shift()!;
+          if (head.ok) send(head.messageId);
+        }
+      };
+      committed.then(
+        () => settle(true),
+        (err: unknown) => {
+          log.warn({ err }, 'telemetry message not committed, not acknowledged (the broker resends it)');
+          settle(false);
+        },
+      );
+    };
+  }
+
   function open(version: 4 | 5): void {
     const options: IClientOptions = {
       protocolVersion: version,
@@ -73,29 +130,37 @@ export function openIngestLink(opts: IngestLinkOptions): {
       reconnectPeriod: 1000,
       connectTimeout: 10_000,
       resubscribe: false, // subscribe() runs on every connect (idempotent), session or not
-      ...(version === 5 && opts.persistentSession ? { properties: { sessionExpiryInterval: 3600 } } : {}),
+      ...(version === 5
+        ? {
+            properties: {
+              receiveMaximum: opts.receiveMaximum ?? 1000,
+              ...(opts.persistentSession ? { sessionExpiryInterval: 7 * 86_400 } : {}),
+            },
+          }
+        : {}),
     };
     const c = mqtt.connect(opts.url, options);
     client = c;
+    let enqueueAck = ackQueue(c);
     c.handleMessage = (packet, done) => {
-      let result: void | Promise<void>;
+      let committed: undefined | Promise<void>;
       try {
-        result = opts.onMessage(packet.topic, packet.payload as Buffer);
+        committed = opts.onMessage(packet.topic, packet.payload as Buffer);
       } catch (err) {
         log.error({ err }, 'ingest message handler failed');
+      }
+      if (!committed || packet.qos !== 1 || packet.messageId === undefined) {
+        committed?.catch(() => {}); // QoS 0: nothing to acknowledge
         return done();
       }
-      if (result) {
-        result.then(
-          () => done(),
-          (err: unknown) => {
-            log.error({ err }, 'ingest message handler failed');
-            done();
-          },
-        );
-      } else done();
+      enqueueAck(packet.messageId, committed);
+      const room = opts.room?.();
+      if (room) room.then(() => done(ACK_DEFERRED));
+      else done(ACK_DEFERRED);
     };
     c.on('connect', () => {
+      enqueueAck = ackQueue(c);
+      opts.onState?.(true);
       log.info({ url: redact(opts.url), protocolVersion: version }, 'ingest connected to MQTT broker');
       subscribe(c, version).then(
         (info) => resolveReady(info),
@@ -105,7 +170,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
     c.on('error', (err) => {
       const code = (err as { code?: number }).code;
       if (version === 5 && code !== undefined && UNSUPPORTED_PROTOCOL.has(code)) {
-        log.info('broker does not speak MQTT 5; using MQTT 3.1.1 without shared subscriptions');
+        log.info('broker does not speak MQTT 5; using MQTT 3.1.1');
         c.end(true);
         if (!closed) open(4);
         return;
@@ -113,7 +178,9 @@ export function openIngestLink(opts: IngestLinkOptions): {
       log.warn({ err: err.message }, 'ingest MQTT error');
     });
     c.on('offline', () => {
-      if (!closed && client === c) log.warn('ingest disconnected from MQTT broker, reconnecting');
+      if (closed || client !== c) return;
+      opts.onState?.(false);
+      log.warn('ingest disconnected from MQTT broker, reconnecting');
     });
   }
 
@@ -123,6 +190,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
     close: async () => {
       closed = true;
       await client?.endAsync();
+      opts.onState?.(false);
     },
   };
 }

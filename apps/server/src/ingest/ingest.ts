@@ -1,12 +1,17 @@
 /**
- * The ingest (docs/device-protocol.md): subscribes to every device's telemetry and status topics, checks
- * each message against the contract schema, maps SunSpec points to telemetry rows by device type and
- * writes them in batches (batcher.ts → writer.ts; duplicates of device + timestamp are ignored there).
- * A bad message is logged (rate limited) and counted, never thrown. Online/offline is derived from
+ * The ingest (docs/device-protocol.md): takes every device's telemetry and status messages, checks
+ * each against the contract schema and limits, maps SunSpec points to telemetry rows by device type and
+ * writes them by group commit (batcher.ts → writer.ts; duplicates of device + timestamp are ignored
+ * there). A message is acknowledged only once its samples are committed
+ * (docs/decisions/0011-acknowledge-after-commit.md): in-process on the embedded broker, over a
+ * persistent session with deferred PUBACKs on an external one (ingest-link.ts). A bad message is logged
+ * (rate limited), counted and acknowledged, never thrown. Online/offline is derived from
  * device_latest.last_seen_at, so a status message only logs.
  */
 import { hostname } from 'node:os';
 import {
+  DEVICE_LIMITS,
+  exceededLimit,
   StatusPayloadSchema,
   TelemetryPayloadSchema,
   toDate,
@@ -16,7 +21,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../db/client';
 import { createBatcher } from './batcher';
-import type { InternalCredentials } from './broker-auth';
+import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
 import { toTelemetryRow } from './point-mapping';
@@ -39,14 +44,23 @@ export interface IngestStats {
   badTimestamps: number;
   /** Messages dropped because no device has the serial number in the topic. */
   unknownDevice: number;
+  /**
+   * Messages dropped whole for exceeding DEVICE_LIMITS: payload bytes (an external broker without
+   * `max_packet_size`), samples per message or points per sample.
+   */
+  droppedByLimits: number;
   /** Samples the database refused (logged). */
   failed: number;
   /** Write statements that succeeded. */
   batches: number;
   /** Duration of the last write, ms. */
   lastFlushMs: number;
-  /** Samples waiting to be written. */
+  /** Write attempts that failed for another reason than the data (database away; retried). */
+  writeErrors: number;
+  /** Samples waiting to be written, and being written. */
   pending: number;
+  /** Whether the broker link is up (always true in-process on the embedded broker). */
+  linkUp: boolean;
 }
 
 /** A running ingest. */
@@ -56,57 +70,91 @@ export interface Ingest {
   stats(): IngestStats;
   /** Writes everything received so far. */
   flush(): Promise<void>;
-  /** Disconnects, then writes what is pending. */
+  /** Disconnects, then writes what is pending (acknowledging only what was written). */
   stop(): Promise<void>;
 }
 
 /** startIngest's options; clientId and shareGroup let tests and benchmarks share one external broker. */
-export interface IngestOptions {
+export type IngestOptions = {
   db: DbHandle;
   log: FastifyBaseLogger;
-  mqttUrl: string;
-  /**
-   * The embedded broker's internal credentials (EmbeddedBroker.internal), used unless the URL carries
-   * its own; absent means an external broker.
-   */
-  internal?: InternalCredentials;
-  /** MQTT client id; default `ems-ingest-{hostname}` (stable, so a restarted node finds its session). */
-  clientId?: string;
-  /** Shared-subscription group; default `ingest`. */
-  shareGroup?: string;
-  /** Keep the broker session across restarts; default true for an external broker (no `internal`). */
-  persistentSession?: boolean;
   maxBatch?: number;
-  maxDelayMs?: number;
-}
+  /** Called after each committed batch with its duration in seconds and its rows (metrics). */
+  onBatch?(seconds: number, rows: number): void;
+} & (
+  | {
+      /** The embedded broker: telemetry is taken in-process, its PUBACK held until the commit. */
+      broker: EmbeddedBroker;
+    }
+  | {
+      broker?: undefined;
+      /** External broker URL, credentials in it. */
+      mqttUrl: string;
+      /** MQTT client id; default `ems-ingest-{hostname}` (stable, so a restarted node finds its session). */
+      clientId?: string;
+      /** Shared-subscription group (EMQX); unset: a plain, persisted subscription (Mosquitto). */
+      shareGroup?: string;
+      /** Keep the broker session across restarts; default true. */
+      persistentSession?: boolean;
+    }
+);
 
 const EARLIEST_TS = Date.UTC(2000, 0, 1);
 const MAX_AHEAD_MS = 10 * 60_000;
 
-/** Connects to `mqttUrl` (credentials from the URL, else `internal`). */
+/** Attaches to the embedded broker, or connects to the external `mqttUrl`. */
 export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   const { db, log } = opts;
   const devices = createDeviceDirectory(db);
   const known = await devices.preload();
-  const batcher = createBatcher({ db, log, maxBatch: opts.maxBatch, maxDelayMs: opts.maxDelayMs });
+  const batcher = createBatcher({ db, log, maxBatch: opts.maxBatch, onBatch: opts.onBatch });
+  let linkUp = !!opts.broker;
   const warn = createRateLimitedLog(log, 10_000);
   const notice = createRateLimitedLog(log, 10_000, 'info');
-  const counts = { messages: 0, received: 0, invalid: 0, badTimestamps: 0, unknownDevice: 0 };
+  const oncePerDevice = createRateLimitedLog(log, 3_600_000);
+  const counts = {
+    messages: 0,
+    received: 0,
+    invalid: 0,
+    badTimestamps: 0,
+    unknownDevice: 0,
+    droppedByLimits: 0,
+  };
+  const overLimit = (sn: string, limit: string, fields: Record<string, unknown>) => {
+    counts.droppedByLimits++;
+    oncePerDevice(
+      `limit:${sn}`,
+      { sn, limit, ...fields, limits: DEVICE_LIMITS },
+      'telemetry over the device limits dropped',
+    );
+  };
   // preload() stamps every device with one time: without a refresh they would all expire together and
   // each device's next message would wait for its own query, one after another (QoS 1 is handled serially).
   const refresh = setInterval(() => {
     devices.preload().catch((err: unknown) => warn('preload', { err }, 'device directory refresh failed'));
   }, KNOWN_TTL_MS / 2).unref();
 
-  /** Parses, validates and queues one message of a known device. @returns false when the queue is full. */
-  function accept(device: KnownDevice, sn: string, payload: Buffer): boolean {
+  /**
+   * Parses, validates and queues one message of a known device. @returns the promise of its commit, or
+   * undefined when nothing is to be written (dropped and counted).
+   */
+  function accept(device: KnownDevice, sn: string, payload: Buffer): Promise<void> | undefined {
+    if (payload.length > DEVICE_LIMITS.maxPacketBytes) {
+      overLimit(sn, 'bytes', { bytes: payload.length });
+      return;
+    }
     let body: unknown;
     try {
       body = JSON.parse(payload.toString('utf8'));
     } catch {
       counts.invalid++;
       warn('json', { sn }, 'telemetry message is not JSON');
-      return true;
+      return;
+    }
+    const exceeded = exceededLimit(body);
+    if (exceeded) {
+      overLimit(sn, exceeded, {});
+      return;
     }
     const parsed = TelemetryPayloadSchema.safeParse(body);
     if (!parsed.success) {
@@ -116,7 +164,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
         { sn, issue: parsed.error.issues[0]?.message },
         'telemetry message does not match the schema',
       );
-      return true;
+      return;
     }
     const samples = 'samples' in parsed.data ? parsed.data.samples : [parsed.data];
     const now = Date.now();
@@ -132,7 +180,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       rows.push(toTelemetryRow(device.id, device.type, s, ts));
     }
     counts.received += rows.length;
-    return batcher.add(rows);
+    return rows.length > 0 ? batcher.add(rows) : undefined;
   }
 
   const unknown = (sn: string) => {
@@ -161,15 +209,22 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   }
 
   // The device is looked up before the payload is parsed: a stranger's message costs no parsing.
-  function onTelemetry(sn: string, payload: Buffer): void | Promise<void> {
+  function onTelemetry(sn: string, payload: Buffer): Promise<void> | undefined {
     counts.messages++;
     const cached = devices.peek(sn);
-    if (cached === null) return unknown(sn);
-    if (cached) return accept(cached, sn, payload) ? undefined : batcher.waitForRoom();
+    if (cached === null) return void unknown(sn);
+    if (cached) return accept(cached, sn, payload);
     return lookup(sn).then((device) => {
       if (!device) return unknown(sn);
-      if (!accept(device, sn, payload)) return batcher.waitForRoom();
+      return accept(device, sn, payload);
     });
+  }
+
+  function onMessage(topic: string, payload: Buffer): Promise<void> | undefined {
+    const sn = topicSerial(topic);
+    if (!sn) return;
+    if (topic === topics.telemetry(sn)) return onTelemetry(sn, payload);
+    if (topic === topics.status(sn)) onStatus(sn, payload);
   }
 
   function onStatus(sn: string, payload: Buffer): void {
@@ -185,35 +240,43 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     else notice('offline', { sn }, 'device reported offline');
   }
 
-  const external = !opts.internal;
-  const url = new URL(opts.mqttUrl);
-  const credentials = url.username
-    ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
-    : opts.internal;
-  url.username = '';
-  url.password = '';
-  const link = openIngestLink({
-    url: url.toString(),
-    ...credentials,
-    clientId: opts.clientId ?? `ems-ingest-${hostname()}`,
-    persistentSession: opts.persistentSession ?? external,
-    shareGroup: opts.shareGroup ?? 'ingest',
-    log,
-    onMessage(topic, payload) {
-      const sn = topicSerial(topic);
-      if (!sn) return;
-      if (topic === topics.telemetry(sn)) return onTelemetry(sn, payload);
-      if (topic === topics.status(sn)) onStatus(sn, payload);
-    },
-  });
-
-  const timeout = new Promise<null>((r) => setTimeout(() => r(null), 10_000).unref());
-  const info = await Promise.race([link.ready, timeout]);
-  if (info) log.info({ known, ...info }, 'ingest subscribed');
-  else log.warn({ url: redact(opts.mqttUrl) }, 'ingest not subscribed yet, still trying');
+  let ready: Promise<IngestLinkInfo>;
+  let close: () => Promise<void>;
+  if (opts.broker) {
+    const detach = opts.broker.attachIngest(onMessage);
+    ready = Promise.resolve({ protocolVersion: 4, shared: false, inProcess: true });
+    close = async () => detach();
+    log.info({ known }, 'ingest attached to the embedded broker');
+  } else {
+    const url = new URL(opts.mqttUrl);
+    const credentials = url.username
+      ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+      : {};
+    url.username = '';
+    url.password = '';
+    const link = openIngestLink({
+      url: url.toString(),
+      ...credentials,
+      clientId: opts.clientId ?? `ems-ingest-${hostname()}`,
+      persistentSession: opts.persistentSession ?? true,
+      shareGroup: opts.shareGroup,
+      log,
+      onMessage,
+      room: () => (batcher.hasRoom() ? null : batcher.waitForRoom()),
+      onState: (up) => {
+        linkUp = up;
+      },
+    });
+    ready = link.ready;
+    close = link.close;
+    const timeout = new Promise<null>((r) => setTimeout(() => r(null), 10_000).unref());
+    const info = await Promise.race([link.ready, timeout]);
+    if (info) log.info({ known, ...info }, 'ingest subscribed');
+    else log.warn({ url: redact(opts.mqttUrl) }, 'ingest not subscribed yet, still trying');
+  }
 
   return {
-    ready: link.ready,
+    ready,
     stats: () => {
       const b = batcher.stats;
       return {
@@ -223,14 +286,16 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
         failed: b.failed,
         batches: b.batches,
         lastFlushMs: b.lastFlushMs,
-        pending: b.pending,
+        writeErrors: b.writeErrors,
+        pending: b.pending + b.writing,
+        linkUp,
       };
     },
     flush: () => batcher.flush(),
     stop: async () => {
       stopping = true;
       clearInterval(refresh);
-      await link.close();
+      await close();
       await batcher.stop();
     },
   };

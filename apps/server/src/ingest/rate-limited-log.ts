@@ -1,6 +1,8 @@
 /**
  * Logging that a flood of messages (bad payloads, a fleet going offline at once) cannot turn into a
  * flood of log lines: per key, at most one line per interval, carrying how many were suppressed since.
+ * Keys may be per device (limits are logged once per device and interval); the map is cleared when it
+ * holds `maxKeys` keys, so strangers inventing client ids cannot grow it without bound.
  */
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -9,6 +11,7 @@ export function createRateLimitedLog(
   log: FastifyBaseLogger,
   intervalMs: number,
   level: 'warn' | 'info' = 'warn',
+  maxKeys = 10_000,
 ) {
   const last = new Map<string, { at: number; suppressed: number }>();
   return (key: string, fields: Record<string, unknown>, message: string): void => {
@@ -19,6 +22,7 @@ export function createRateLimitedLog(
       return;
     }
     log[level]({ ...fields, suppressed: entry?.suppressed ?? 0 }, message);
+    if (!entry && last.size >= maxKeys) last.clear();
     last.set(key, { at: now, suppressed: 0 });
   };
 }

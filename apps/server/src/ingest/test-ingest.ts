@@ -1,8 +1,8 @@
 /**
  * Test util: broker + ingest for a test database, and helpers to create devices and connect as them.
- * Uses the embedded broker on a free port, or the external broker of MQTT_URL when that is set (then
- * each call gets its own share group and client id, so parallel test files do not steal each other's
- * messages, and device authentication is the external broker's business).
+ * Uses the embedded broker on a free port (the ingest attached in-process), or the external broker of
+ * MQTT_URL when that is set (then each call gets its own client id and a plain subscription, so parallel
+ * test files each see every message, and device authentication is the external broker's business).
  */
 import { randomBytes } from 'node:crypto';
 import type { DeviceType } from '@ems/contract/telemetry';
@@ -74,23 +74,27 @@ export async function startTestIngest(deps: {
   db: DbHandle;
   config: Config;
   log?: FastifyBaseLogger;
+  /** startIngest's onBatch (metrics). */
+  onBatch?(seconds: number, rows: number): void;
 }): Promise<TestIngest> {
   const { db } = deps;
   const log = deps.log ?? pino({ level: 'silent' });
   const config: Config = { ...deps.config, MQTT_PORT: 0, HOST: '127.0.0.1' };
   const external = process.env.MQTT_URL;
-  const broker = external ? null : await startEmbeddedBroker({ db, config, log });
+  const broker = external ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const mqttUrl = external ?? broker!.url;
   const tag = randomBytes(4).toString('hex');
-  const ingest = await startIngest({
-    db,
-    log,
-    mqttUrl,
-    internal: broker?.internal,
-    clientId: `ems-ingest-test-${tag}`,
-    shareGroup: `test${tag}`,
-    persistentSession: false,
-  });
+  const onBatch = deps.onBatch;
+  const ingest = broker
+    ? await startIngest({ db, log, broker, onBatch })
+    : await startIngest({
+        db,
+        log,
+        mqttUrl,
+        clientId: `ems-ingest-test-${tag}`,
+        persistentSession: false,
+        onBatch,
+      });
   await ingest.ready;
   const clients: MqttClient[] = [];
 

@@ -19,6 +19,7 @@ import { declareScopeAccess } from '../../http/access';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
+import { ingestStatusRoutes } from '../../ingest/status-routes';
 import { createAuthService } from '../auth/service';
 import { listLanguages } from '../general/repo';
 import { mailRoutes } from '../mail/routes';
@@ -41,6 +42,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
     await adminDictionaryRoutes(scope, ctx);
     await adminAppVersionRoutes(scope, ctx);
     await mailRoutes(scope, ctx);
+    await ingestStatusRoutes(scope, MANAGE);
   });
 }
 

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppVersionsTab } from '../components/app-versions-tab';
 import { DictionariesTab } from '../components/dictionaries-tab';
+import { IngestTab } from '../components/ingest-tab';
 import { LanguagesTab } from '../components/languages-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { SmtpTab } from '../components/smtp-tab';
 import { UsersTab } from '../components/users-tab';
 import '../components/admin.css';
 
-const TABS = ['users', 'smtp', 'outbox', 'languages', 'dictionaries', 'versions'] as const;
+const TABS = ['users', 'smtp', 'outbox', 'languages', 'dictionaries', 'versions', 'ingest'] as const;
 type TabKey = (typeof TABS)[number];
 
 function tabOf(raw: string | null): TabKey {
@@ -18,8 +19,8 @@ function tabOf(raw: string | null): TabKey {
 }
 
 /**
- * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, languages, dictionaries and
- * app versions, one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
+ * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, languages, dictionaries,
+ * app versions and the ingest's counters (issue 11), one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
  */
 export function ManagePage() {
   const { t } = useTranslation();
@@ -32,6 +33,7 @@ export function ManagePage() {
     languages: <LanguagesTab />,
     dictionaries: <DictionariesTab />,
     versions: <AppVersionsTab />,
+    ingest: <IngestTab />,
   };
   return (
     <section className="page manage-page">

@@ -1,0 +1,282 @@
+/**
+ * Restart scenarios of issue 11 (docs/decisions/0011-acknowledge-after-commit.md), shared by the restart
+ * test suite and `npm run bench`: the real server runs as a child process (`main.ts`), a real publisher
+ * (mqtt.js, QoS 1, persistent session, fixed client id = the device's serial number) sends `messages`
+ * single-sample messages with up to `inflight` unacknowledged, and one part is restarted in the middle
+ * of the stream. Samples are counted in the database afterwards: lost = sent − stored, duplicates =
+ * samples folded twice into the 5-minute rollup (the telemetry table's key cannot hold a sample twice).
+ *
+ * - `embedded`: PGlite in a temporary directory + the embedded broker; only `server` (SIGKILL) applies.
+ * - `external`: a throwaway PostgreSQL and Mosquitto (deploy/mosquitto.conf) that this harness starts
+ *   and restarts itself; `server` (SIGKILL), `database` (fast shutdown, start) and `broker` (SIGTERM,
+ *   start) apply.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { topics } from '@ems/contract/telemetry';
+import mqtt from 'mqtt';
+import { type DbHandle, openDb } from '../db/client';
+import { migrate } from '../db/migrate';
+import { createTestDevice, type TestDevice } from './test-ingest';
+import { freePort, startTestMosquitto, type TestMosquitto } from './test-mosquitto';
+import { startTestPostgres, type TestPostgres } from './test-postgres';
+
+/** Which stack and which restart. */
+export interface RestartScenario {
+  stack: 'embedded' | 'external';
+  restart: 'server' | 'database' | 'broker';
+  /** Messages of one sample each (default 20,000). */
+  messages?: number;
+  /** Most unacknowledged messages at a time (default 100). */
+  inflight?: number;
+}
+
+/** What a scenario measured. */
+export interface RestartResult {
+  label: string;
+  /** Messages the broker acknowledged to the publisher. */
+  acknowledged: number;
+  /** Distinct samples stored. */
+  stored: number;
+  lost: number;
+  duplicates: number;
+  /** From the restart's start to the first sample committed after the restarted part was back, ms. */
+  recoverMs: number;
+}
+
+const MAIN = new URL('../main.ts', import.meta.url).pathname;
+const REPO = new URL('../../../../', import.meta.url).pathname;
+const T0 = Date.now() - 2 * 86_400_000 - (Date.now() % 1000);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`restart harness: timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+/** The platform server as a child process; `start` resolves once it is ready. */
+function serverProcess(env: Record<string, string>) {
+  let child: ChildProcess | null = null;
+  let output = '';
+  return {
+    async start(): Promise<void> {
+      output = '';
+      const c = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+        cwd: REPO,
+        env: { ...process.env, ...env, LOG_FORMAT: 'json', SIMULATOR: 'off', HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = c;
+      c.stdout!.on('data', (d: Buffer) => {
+        output = (output + d.toString()).slice(-20_000);
+      });
+      c.stderr!.on('data', (d: Buffer) => {
+        output = (output + d.toString()).slice(-20_000);
+      });
+      await until(
+        () => {
+          if (c.exitCode !== null) throw new Error(`server exited (${c.exitCode}): ${output.slice(-2000)}`);
+          return output.includes('platform ready');
+        },
+        90_000,
+        'the server to start',
+      );
+    },
+    async stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
+      const c = child;
+      child = null;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
+      const exited = new Promise<void>((r) => c.once('exit', () => r()));
+      c.kill(signal);
+      await exited;
+    },
+    alive: () => child !== null && child.exitCode === null,
+    output: () => output,
+  };
+}
+
+/** Runs one scenario end to end and cleans up after itself. */
+export async function runRestartScenario(s: RestartScenario): Promise<RestartResult> {
+  const total = s.messages ?? 20_000;
+  const window = s.inflight ?? 100;
+  if (s.stack === 'embedded' && s.restart !== 'server')
+    throw new Error('embedded stack: server restart only');
+  const dir = mkdtempSync(join(tmpdir(), 'ems-restart-'));
+  let pgInst: TestPostgres | null = null;
+  let mq: TestMosquitto | null = null;
+  let server: ReturnType<typeof serverProcess> | null = null;
+  let publisher: mqtt.MqttClient | null = null;
+  let watcher: DbHandle | null = null;
+  try {
+    // The database with one device, before the server owns it.
+    if (s.stack === 'external') pgInst = await startTestPostgres();
+    const target = pgInst ? { url: pgInst.url } : { dataDir: join(dir, 'data') };
+    let device: TestDevice;
+    {
+      const db = await openDb(target, { onConnectionError: () => {} });
+      await migrate(db);
+      device = await createTestDevice(db, 'inverter');
+      await db.close();
+    }
+    const httpPort = await freePort();
+    let brokerUrl: string;
+    const env: Record<string, string> = {
+      PORT: String(httpPort),
+      METRICS_PORT: '0',
+      ADMIN_PASSWORD: 'Restart@Test2026',
+      LOG_LEVEL: 'info',
+    };
+    if (s.stack === 'embedded') {
+      const mqttPort = await freePort();
+      Object.assign(env, { DATA_DIR: join(dir, 'data'), MQTT_PORT: String(mqttPort) });
+      brokerUrl = `mqtt://127.0.0.1:${mqttPort}`;
+    } else {
+      mq = await startTestMosquitto();
+      brokerUrl = mq.url;
+      Object.assign(env, { DATABASE_URL: pgInst!.url, MQTT_URL: brokerUrl });
+      watcher = await openDb({ url: pgInst!.url }, { onConnectionError: () => {} });
+    }
+    server = serverProcess(env);
+    await server.start();
+
+    const countStored = async (): Promise<number | null> => {
+      if (!watcher) return null;
+      try {
+        const r = await watcher.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM telemetry WHERE device_id = $1',
+          [device.id],
+        );
+        return r.rows[0]!.n;
+      } catch {
+        return null; // the database is restarting
+      }
+    };
+
+    // The publisher: a logger that keeps each sample until its PUBACK.
+    const pub = mqtt.connect(brokerUrl, {
+      clientId: device.sn,
+      username: device.sn,
+      password: device.secret,
+      clean: false,
+      reconnectPeriod: 200,
+      connectTimeout: 5000,
+    });
+    publisher = pub;
+    pub.on('error', () => {}); // refused while the server restarts: it retries
+    let next = 0;
+    let inflight = 0;
+    let acknowledged = 0;
+    let lastAckAt = 0;
+    const topic = topics.telemetry(device.sn);
+    const pump = () => {
+      while (inflight < window && next < total) {
+        const i = next++;
+        inflight++;
+        pub.publish(topic, JSON.stringify({ ts: T0 + i * 1000, points: { W: 1 } }), { qos: 1 }, (err) => {
+          inflight--;
+          if (!err) {
+            acknowledged++;
+            lastAckAt = performance.now();
+          }
+          pump();
+        });
+      }
+    };
+    pub.once('connect', pump);
+
+    // The restart, once a third of the stream is acknowledged.
+    await until(() => acknowledged >= total / 3, 120_000, 'a third of the stream');
+    const restartAt = performance.now();
+    if (s.restart === 'server') {
+      await server.stop('SIGKILL');
+      await server.start();
+    } else if (s.restart === 'database') {
+      pgInst!.stop('fast');
+      await sleep(1000);
+      pgInst!.start();
+    } else {
+      await mq!.stop('SIGTERM');
+      await sleep(1000);
+      await mq!.start();
+    }
+    const backAt = performance.now();
+    let recoverMs: number;
+    if (watcher) {
+      let base: number | null = null;
+      await until(
+        async () => {
+          base = await countStored();
+          return base !== null;
+        },
+        30_000,
+        'the database',
+      );
+      await until(
+        async () => ((await countStored()) ?? 0) > base!,
+        60_000,
+        'a sample stored after the restart',
+      );
+      recoverMs = performance.now() - restartAt;
+    } else {
+      // Embedded: the PUBACK follows the commit, so the first PUBACK after the restart is the first sample stored.
+      await until(() => lastAckAt > backAt, 60_000, 'a sample stored after the restart');
+      recoverMs = lastAckAt - restartAt;
+    }
+
+    await until(() => acknowledged === total, 300_000, 'every message acknowledged');
+    if (watcher) {
+      // Mosquitto acknowledges on receipt; wait until the stored count settles.
+      let last = -1;
+      await until(
+        async () => {
+          const n = (await countStored()) ?? -1;
+          const settled = n === last && n >= 0;
+          last = n;
+          if (!settled) await sleep(500);
+          return settled || n >= total;
+        },
+        120_000,
+        'the stored count to settle',
+      );
+    }
+    await pub.endAsync();
+    publisher = null;
+    if (!server.alive()) throw new Error(`server died: ${server.output().slice(-2000)}`);
+    await server.stop('SIGTERM');
+    server = null;
+
+    const db = watcher ?? (await openDb(target));
+    try {
+      const r = await db.query<{ stored: number; folded: number }>(
+        `SELECT (SELECT count(*)::int FROM telemetry WHERE device_id = $1 AND ts >= $2 AND ts < $3) AS stored,
+                (SELECT coalesce(sum(w_count), 0)::int FROM telemetry_5min WHERE device_id = $1) AS folded`,
+        [device.id, new Date(T0), new Date(T0 + total * 1000)],
+      );
+      const { stored, folded } = r.rows[0]!;
+      const label = `${s.stack === 'embedded' ? 'PGlite + aedes' : 'PostgreSQL + Mosquitto'}: ${
+        { server: 'server SIGKILL', database: 'PostgreSQL restart', broker: 'Mosquitto restart' }[s.restart]
+      }`;
+      return { label, acknowledged, stored, lost: total - stored, duplicates: folded - stored, recoverMs };
+    } finally {
+      await db.close();
+      watcher = null;
+    }
+  } finally {
+    publisher?.end(true);
+    await server?.stop('SIGKILL');
+    await watcher?.close().catch(() => {});
+    await mq?.dispose();
+    pgInst?.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The running ingest's status (IngestStatus of the contract) for the admin console route and the
+ * Prometheus metrics. main.ts publishes a source once the ingest runs; the readers ask it at request or
+ * scrape time. One ingest per process, so one module-level source (tests publish their own and retract it).
+ */
+import type { IngestStatus } from '@ems/contract/api/ingest';
+import type { EmbeddedBroker } from './broker';
+import type { Ingest } from './ingest';
+
+let source: (() => IngestStatus) | null = null;
+
+/** Makes `read` the status source. @returns a function that retracts it. */
+export function publishIngestStatus(read: () => IngestStatus): () => void {
+  source = read;
+  return () => {
+    if (source === read) source = null;
+  };
+}
+
+/** The current status, or null when no ingest runs in this process. */
+export function readIngestStatus(): IngestStatus | null {
+  return source ? source() : null;
+}
+
+/** Batch latency totals kept from the batcher's onBatch callback. */
+export interface BatchTimes {
+  count: number;
+  sumSeconds: number;
+}
+
+/** Builds the status of `ingest` (and the embedded `broker`, if any). */
+export function ingestStatusOf(
+  ingest: Ingest,
+  broker: EmbeddedBroker | null,
+  times: BatchTimes,
+): IngestStatus {
+  const s = ingest.stats();
+  return {
+    broker: broker ? 'embedded' : 'external',
+    linkUp: s.linkUp,
+    connectedClients: broker ? broker.connectedClients() : null,
+    messagesReceived: s.messages,
+    samplesReceived: s.received,
+    samplesStored: s.stored,
+    duplicatesIgnored: s.duplicates,
+    invalidMessages: s.invalid,
+    badTimestamps: s.badTimestamps,
+    unknownDeviceMessages: s.unknownDevice,
+    droppedByLimits: s.droppedByLimits,
+    oversizePackets: broker ? broker.stats().oversizePackets : 0,
+    samplesFailed: s.failed,
+    writeErrors: s.writeErrors,
+    batches: s.batches,
+    queueDepth: s.pending,
+    lastBatchMs: s.lastFlushMs,
+    meanBatchMs: times.count > 0 ? (times.sumSeconds / times.count) * 1000 : 0,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Restarts (issue 11): for each restart, 20,000 single-sample QoS 1 messages with up to 100 in flight,
+ * the part restarted after a third of them (apps/server/src/ingest/restart-harness.ts). Prints messages
+ * acknowledged, samples stored, lost, stored twice, and the time to recover (from the restart's start to
+ * the first sample committed after it). The PostgreSQL + Mosquitto rows need their binaries installed
+ * (throwaway instances are started and restarted here).
+ */
+import { type RestartScenario, runRestartScenario } from '../apps/server/src/ingest/restart-harness';
+import { mosquittoAvailable } from '../apps/server/src/ingest/test-mosquitto';
+import { postgresAvailable } from '../apps/server/src/ingest/test-postgres';
+import type { Row } from './table';
+
+/** One row per restart. */
+export async function runRestartBench(): Promise<Row[]> {
+  const scenarios: RestartScenario[] = [{ stack: 'embedded', restart: 'server' }];
+  if (postgresAvailable() && mosquittoAvailable()) {
+    scenarios.push(
+      { stack: 'external', restart: 'server' },
+      { stack: 'external', restart: 'database' },
+      { stack: 'external', restart: 'broker' },
+    );
+  } else console.log('PostgreSQL or Mosquitto not installed: only the PGlite + aedes restart runs.');
+  const rows: Row[] = [];
+  for (const s of scenarios) {
+    const r = await runRestartScenario({ ...s, messages: 20_000, inflight: 100 });
+    rows.push({
+      restart: r.label,
+      acknowledged: r.acknowledged,
+      stored: r.stored,
+      lost: r.lost,
+      duplicates: r.duplicates,
+      'recover (s)': r.recoverMs / 1000,
+    });
+  }
+  return rows;
+}

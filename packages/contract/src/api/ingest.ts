@@ -1,0 +1,38 @@
+/**
+ * GET /owner_api/webpvesc/ajax/manage/ingest (admin): the ingest's counters since the server started,
+ * the same numbers Prometheus scrapes from the metrics port (METRICS_PORT, README.md). Counts are
+ * messages or samples as named; durations in ms.
+ */
+import { z } from 'zod';
+
+const count = z.number().int().min(0);
+
+export const IngestStatusSchema = z.object({
+  /** `embedded`: aedes inside the server, ingest in-process; `external`: MQTT_URL's broker. */
+  broker: z.enum(['embedded', 'external']),
+  /** Whether the ingest is connected to the broker (always true in-process). */
+  linkUp: z.boolean(),
+  /** Devices connected to the embedded broker; null with an external broker. */
+  connectedClients: count.nullable(),
+  messagesReceived: count,
+  samplesReceived: count,
+  samplesStored: count,
+  duplicatesIgnored: count,
+  invalidMessages: count,
+  badTimestamps: count,
+  unknownDeviceMessages: count,
+  droppedByLimits: count,
+  /** Connections the embedded broker closed for a packet over 256 KB. */
+  oversizePackets: count,
+  /** Samples the database refused as bad data (dropped). */
+  samplesFailed: count,
+  /** Batch writes that failed for another reason (database away) and were retried. */
+  writeErrors: count,
+  batches: count,
+  /** Samples queued or being written, not yet committed (and not yet acknowledged). */
+  queueDepth: count,
+  lastBatchMs: z.number().min(0),
+  /** Mean duration of a batch write since start. */
+  meanBatchMs: z.number().min(0),
+});
+export type IngestStatus = z.infer<typeof IngestStatusSchema>;
