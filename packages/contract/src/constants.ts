@@ -20,6 +20,8 @@ export const DEFAULT_MAX_STATIONS = 50;
 export const DEFAULT_MAX_DEVICES = 500;
 /** Highest per-account limit the administrator may set; above it is "data out of range". */
 export const LIMIT_SETTING_MAX = 100_000;
+/** Devices in one inventory import (manage/devices/import). */
+export const INVENTORY_IMPORT_MAX = 1000;
 /** Groups per account (spec §9 quantity upper limit). */
 export const MAX_GROUPS = 50;
 /** Largest site capacity accepted, in the type's unit (kWp, kW or kWh): 10 GW. */

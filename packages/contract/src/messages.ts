@@ -272,6 +272,11 @@ export const MESSAGES = {
     'zh-CN': '该设备已被其他账号绑定',
     'pt-BR': 'Este dispositivo está registrado em outra conta',
   },
+  'device.serialTaken': {
+    'en-US': 'A device with serial number {serialNumber} already exists',
+    'zh-CN': '序列号为 {serialNumber} 的设备已存在',
+    'pt-BR': 'Já existe um dispositivo com o número de série {serialNumber}',
+  },
   'group.duplicateName': {
     'en-US': 'You already have a group with this name',
     'zh-CN': '已存在同名分组',
