@@ -28,8 +28,7 @@ type ImportBody = z.infer<typeof InventoryImportBodySchema>;
  */
 export async function importInventory(db: DbHandle, body: ImportBody) {
   const serials = body.devices.map((d) => d.serialNumber);
-  const seen = new Set<string>();
-  const repeated = serials.find((sn) => (seen.has(sn) ? true : (seen.add(sn), false)));
+  const repeated = serials.find((sn, i) => serials.indexOf(sn) !== i);
   const taken = await db.query<{ serial_number: string }>(
     'SELECT serial_number FROM devices WHERE serial_number = ANY($1::text[]) LIMIT 1',
     [serials],
