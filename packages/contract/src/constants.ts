@@ -15,6 +15,17 @@ export const LOGIN_USER_TYPE = 1;
 export const SESSION_USER_TYPE = 2;
 export const SOC_LIMITS = { min: 5, max: 80, default: 20, gap: 10 } as const;
 export const SELECTION_CAPS = [4, 5, 10] as const;
+/** Spec §9 "maximum numbers of sites and devices" per account unless the administrator sets others. */
+export const DEFAULT_MAX_STATIONS = 50;
+export const DEFAULT_MAX_DEVICES = 500;
+/** Highest per-account limit the administrator may set; above it is "data out of range". */
+export const LIMIT_SETTING_MAX = 100_000;
+/** Devices in one inventory import (manage/devices/import). */
+export const INVENTORY_IMPORT_MAX = 1000;
+/** Groups per account (spec §9 quantity upper limit). */
+export const MAX_GROUPS = 50;
+/** Largest site capacity accepted, in the type's unit (kWp, kW or kWh): 10 GW. */
+export const CAPACITY_MAX = 10_000_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const TEXT_LENGTHS = [2, 6, 20, 50, 90] as const;
 /** Timestamps with this many digits are seconds, not milliseconds (spec §9). */

@@ -272,6 +272,41 @@ export const MESSAGES = {
     'zh-CN': '您已拥有该设备',
     'pt-BR': 'Você já possui este dispositivo',
   },
+  'device.pairMismatch': {
+    'en-US': 'No device has this serial number and communication serial number',
+    'zh-CN': '序列号与通讯序列号不匹配任何设备',
+    'pt-BR': 'Nenhum dispositivo tem este número de série e número de série de comunicação',
+  },
+  'device.heldByOther': {
+    'en-US': 'This device is registered to another account',
+    'zh-CN': '该设备已被其他账号绑定',
+    'pt-BR': 'Este dispositivo está registrado em outra conta',
+  },
+  'device.serialTaken': {
+    'en-US': 'A device with serial number {serialNumber} already exists',
+    'zh-CN': '序列号为 {serialNumber} 的设备已存在',
+    'pt-BR': 'Já existe um dispositivo com o número de série {serialNumber}',
+  },
+  'group.duplicateName': {
+    'en-US': 'You already have a group with this name',
+    'zh-CN': '已存在同名分组',
+    'pt-BR': 'Você já tem um grupo com este nome',
+  },
+  'group.defaultFixed': {
+    'en-US': 'The default group cannot be deleted',
+    'zh-CN': '默认分组不能删除',
+    'pt-BR': 'O grupo padrão não pode ser excluído',
+  },
+  'validation.country': {
+    'en-US': 'Enter a two-letter country code',
+    'zh-CN': '请输入两位字母的国家代码',
+    'pt-BR': 'Informe um código de país de duas letras',
+  },
+  'validation.choice': {
+    'en-US': 'Choose a value from the list',
+    'zh-CN': '请从列表中选择',
+    'pt-BR': 'Escolha um valor da lista',
+  },
   'qr.expired': {
     'en-US': 'The QR code has expired, please refresh it',
     'zh-CN': '二维码已过期，请刷新',

@@ -20,8 +20,12 @@ export const Status = {
   NO_PERMISSION: 40300,
   /** Route or record not found (HTTP 404). */
   NOT_FOUND: 40400,
+  /** A device named by serial numbers is already someone's (yours or another account's) (HTTP 409). */
+  CONFLICT: 40900,
   /** Data out of range. */
   OUT_OF_RANGE: 42200,
+  /** Quantity reached upper limit (spec §9: sites, devices, groups per account). */
+  LIMIT_REACHED: 42201,
   /** Too many attempts (HTTP 429, Retry-After). */
   TOO_MANY_REQUESTS: 42900,
   /** 操作失败: unexpected server failure (HTTP 500). */

@@ -80,6 +80,9 @@ export const users = pgTable('users', {
   /** Report subscription (spec §1): term in months and end, null without a plan. */
   planMonths: smallint('plan_months'),
   planExpiresAt: tz('plan_expires_at'),
+  /** Spec §9 quantity limits set by the administrator; null means the contract's default. */
+  maxStations: integer('max_stations'),
+  maxDevices: integer('max_devices'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
@@ -202,22 +205,76 @@ export const stations = pgTable(
     timeZone: text('time_zone').notNull(),
     country: text('country').notNull(),
     currency: text('currency').notNull().default('EUR'),
+    /** Area tree code (spec §3 Area tree); null until the area tree exists or when not chosen. */
+    areaCode: text('area_code'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('stations_owner_type').on(t.ownerId, t.systemType)],
 );
 
 /**
- * Spec §3 Device. deviceType: inverter | battery | meter | charger | ups | sensor.
+ * Spec §3 Group: a user's named folder of sites. Each user has one default group (`isDefault`), which
+ * cannot be deleted and holds every site the user sees that has no row in `groupStations`.
+ */
+export const stationGroups = pgTable(
+  'station_groups',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('station_groups_owner_name').on(t.ownerId, t.name),
+    uniqueIndex('station_groups_one_default').on(t.ownerId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * Which of a user's groups a site sits under (spec §5: a site a user sees is under exactly one of their
+ * groups): the key (userId, stationId) makes "exactly one" a database rule.
+ */
+export const groupStations = pgTable(
+  'group_stations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => stationGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.stationId] }), index('group_stations_group').on(t.groupId)],
+);
+
+/**
+ * History deletions queued by site deletion and device removal (issue 7 §1): a job deletes the
+ * telemetry of `deviceIds` older than `queuedAt`, so data a re-added device sends later is kept.
+ */
+export const historyPurges = pgTable('history_purges', {
+  id: serial('id').primaryKey(),
+  deviceIds: integer('device_ids').array().notNull(),
+  queuedAt: tz('queued_at').notNull().defaultNow(),
+  doneAt: tz('done_at'),
+});
+
+/**
+ * Spec §3 Device, and the device inventory: a device with a null stationId is in stock (imported by the
+ * administrator, or removed from its site) and can be added to a site by its two serial numbers.
+ * deviceType: inverter | battery | meter | charger | ups | sensor.
  * secretHash: SHA-256 of the per-device MQTT secret (secrets are 256-bit random, so a fast hash suffices).
  */
 export const devices = pgTable(
   'devices',
   {
     id: serial('id').primaryKey(),
-    stationId: integer('station_id')
-      .notNull()
-      .references(() => stations.id, { onDelete: 'cascade' }),
+    stationId: integer('station_id').references(() => stations.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     serialNumber: text('serial_number').notNull().unique(),
     commSerialNumber: text('comm_serial_number'),

@@ -58,7 +58,9 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       key && isMessageKey(key)
         ? translate(key, lang, params)
         : `${translate('common.illegalInput', lang)}${field ? `: ${field}` : ''}`;
-    return reply.code(400).send({ status: Status.ILLEGAL_INPUT, msg, data: { field } });
+    // A number outside its field's range answers "data out of range" (spec §5) with its own status.
+    const status = key === 'common.outOfRange' ? Status.OUT_OF_RANGE : Status.ILLEGAL_INPUT;
+    return reply.code(400).send({ status, msg, data: { field } });
   }
   if (isCallerError(error)) {
     const code = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;

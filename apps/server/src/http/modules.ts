@@ -3,6 +3,7 @@ import { accountRoutes } from '../modules/account/routes';
 import { adminRoutes } from '../modules/admin/routes';
 import { alarmRoutes } from '../modules/alarms/routes';
 import { authRoutes } from '../modules/auth/routes';
+import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { profileRoutes } from '../modules/profile/routes';
 import { qrRoutes } from '../modules/qr/routes';
@@ -24,6 +25,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await qrRoutes(api, ctx);
   await adminRoutes(api, ctx);
   await stationRoutes(api, ctx);
+  await fleetRoutes(api, ctx);
   await telemetryRoutes(api, ctx);
   await alarmRoutes(api, ctx);
 }

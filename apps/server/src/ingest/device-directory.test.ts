@@ -8,7 +8,9 @@ type Row = { id: number; serial_number: string; device_type: string };
 function fakeDb(rows: Row[]): DbHandle {
   return {
     query: async (text: string, params?: unknown[]) => ({
-      rows: text.includes('WHERE') ? rows.filter((r) => r.serial_number === params?.[0]) : [...rows],
+      rows: text.includes('serial_number = $1')
+        ? rows.filter((r) => r.serial_number === params?.[0])
+        : [...rows],
     }),
   } as unknown as DbHandle;
 }

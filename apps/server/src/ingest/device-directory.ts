@@ -2,7 +2,8 @@
  * Serial number → device (id, type) for the ingest, cached. All devices are loaded at start and again
  * every KNOWN_TTL_MS / 2 (startIngest); a serial number not in the cache is read from the database (so a
  * device added later works at once), and an unknown one is remembered briefly so a misconfigured logger
- * cannot turn every message into a query.
+ * cannot turn every message into a query. A device in the inventory (on no site) counts as unknown: its
+ * data is not stored.
  */
 import type { DbHandle } from '../db/client';
 
@@ -28,7 +29,7 @@ export function createDeviceDirectory(db: DbHandle) {
      */
     async preload(): Promise<number> {
       const res = await db.query<{ id: number; serial_number: string; device_type: string }>(
-        'SELECT id, serial_number, device_type FROM devices',
+        'SELECT id, serial_number, device_type FROM devices WHERE station_id IS NOT NULL',
       );
       const now = Date.now();
       for (const r of res.rows)
@@ -47,7 +48,7 @@ export function createDeviceDirectory(db: DbHandle) {
     /** Reads one device from the database and caches the answer. */
     async load(sn: string): Promise<KnownDevice | null> {
       const res = await db.query<{ id: number; device_type: string }>(
-        'SELECT id, device_type FROM devices WHERE serial_number = $1',
+        'SELECT id, device_type FROM devices WHERE serial_number = $1 AND station_id IS NOT NULL',
         [sn],
       );
       const r = res.rows[0];

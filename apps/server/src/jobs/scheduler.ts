@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { ensureTelemetryPartitions } from '../db/partitions';
+import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { startMailSender } from '../modules/mail/sender';
 import { runExclusive } from './run-once';
 
@@ -40,7 +41,7 @@ export const telemetryPartitionsJob: JobDefinition = {
 };
 
 /** The jobs every node schedules. */
-export const defaultJobs: readonly JobDefinition[] = [telemetryPartitionsJob];
+export const defaultJobs: readonly JobDefinition[] = [telemetryPartitionsJob, historyPurgeJob];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */
 export function nextRunAt(job: JobDefinition, now: number): number {

@@ -14,7 +14,8 @@ import { type SiteSpec, siteSpec } from './catalog';
 /** A demo site as stored: its spec plus database ids. */
 export interface FleetSite {
   spec: SiteSpec;
-  stationId: number;
+  /** null once the owner removed the site or its first device: the devices wait in the inventory. */
+  stationId: number | null;
   /** Device id per serial number. */
   deviceIds: Record<string, number>;
 }
@@ -69,7 +70,7 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | 
   if (ownerId === undefined) return null;
   const secret = await simulatorSecret(db);
   const specs = Array.from({ length: count }, (_, i) => siteSpec(i));
-  const existing = await db.query<{ serial_number: string; id: number; station_id: number }>(
+  const existing = await db.query<{ serial_number: string; id: number; station_id: number | null }>(
     'SELECT serial_number, id, station_id FROM devices WHERE serial_number = ANY($1::text[])',
     [specs.flatMap((s) => s.devices.map((d) => d.sn))],
   );
@@ -77,6 +78,8 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | 
 
   const sites: FleetSite[] = [];
   for (const spec of specs) {
+    // A first device in the inventory (site deleted or device removed) is not put back on a new site:
+    // the owner adds it again by its serial numbers.
     let stationId = bySn.get(spec.devices[0]!.sn)?.station_id;
     if (stationId === undefined) {
       const p = spec.place;

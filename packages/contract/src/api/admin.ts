@@ -4,8 +4,13 @@
  */
 import { z } from 'zod';
 import { boundedInt, INT32_MAX, idField, pageNumField, pageSizeField, safeString } from '../bounds';
+import { INVENTORY_IMPORT_MAX, LIMIT_SETTING_MAX } from '../constants';
+import { DEVICE_TYPES } from '../telemetry';
 import { optionalText, portField, smtpHostField, text } from '../validation';
 import { languageIdField } from './common';
+
+/** A per-user limit as the console sets it (null: back to the default). */
+const limitSetting = boundedInt(0, LIMIT_SETTING_MAX, 'common.outOfRange').nullable().optional();
 
 /** The role that opens the console (and, on the server, every station). */
 export const ADMIN_ROLE = 'admin';
@@ -31,6 +36,11 @@ export const AdminUserSchema = z.object({
   disabled: z.boolean(),
   createdAt: z.string(),
   stationCount: z.number().int(),
+  /** Devices on the user's sites. */
+  deviceCount: z.number().int(),
+  /** Spec §9 limits set for this user; null: the contract's DEFAULT_MAX_STATIONS / DEFAULT_MAX_DEVICES. */
+  maxStations: z.number().int().nullable(),
+  maxDevices: z.number().int().nullable(),
 });
 export const AdminUserPageSchema = z.object({ rows: z.array(AdminUserSchema), total: z.number().int() });
 /** POST manage/users/edit: change a user's type or disable/enable it (disabling ends its sessions). */
@@ -38,8 +48,29 @@ export const AdminUserEditBodySchema = z.object({
   userId: idField,
   usertype: z.union(USER_TYPES.map((t) => z.literal(t))).optional(),
   disabled: z.boolean().optional(),
+  /** Per-user limits (spec §9): 0..LIMIT_SETTING_MAX, null back to the default; beyond: data out of range. */
+  maxStations: limitSetting,
+  maxDevices: limitSetting,
   languageId: languageIdField,
 });
+
+/** One device of an inventory import (issue 7 §3): what the manufacturer's CSV lists. */
+export const InventoryDeviceSchema = z.object({
+  serialNumber: text(1, 50),
+  commSerialNumber: text(1, 50),
+  type: z.enum(DEVICE_TYPES),
+  model: optionalText(50),
+  manufacturer: optionalText(50),
+});
+/** POST manage/devices/import: devices into the inventory; answers each one's MQTT secret, once. */
+export const InventoryImportBodySchema = z.object({
+  devices: z.array(InventoryDeviceSchema).min(1).max(INVENTORY_IMPORT_MAX, { error: 'common.outOfRange' }),
+  languageId: languageIdField,
+});
+/** data of manage/devices/import: the secrets to flash into the loggers; the server keeps only hashes. */
+export const InventoryImportResultSchema = z.array(
+  z.object({ serialNumber: z.string(), commSerialNumber: z.string(), secret: z.string() }),
+);
 
 /** SMTP settings (spec §3). The password is write-only: GET answers `hasPassword`. */
 export const SMTP_SECURITY = ['none', 'ssl', 'tls'] as const;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { boundedInt, pageNumField, pageSizeField, safeString } from '../bounds';
 import { DEVICE_TYPES } from '../telemetry';
 import { idParam, languageIdField, localDate, queryBool, repeatedKey, systemTypeField } from './common';
+import { GroupNodeSchema } from './fleet';
 
 /** GET systemtype/list query. */
 export const StationListQuerySchema = z.object({
@@ -15,6 +16,7 @@ export const StationListQuerySchema = z.object({
   pageSize: pageSizeField.optional(),
   filterText: safeString(90).optional(),
   hadArea: queryBool.optional(),
+  /** GROUP adds the caller's groups with their sites of this type; other values list sites only. */
   nodeTypeEnum: safeString(50).optional(),
   languageId: languageIdField,
 });
@@ -49,7 +51,15 @@ export const StationSummarySchema = z.object({
   lastSeen: z.string().nullable(),
 });
 export type StationSummary = z.infer<typeof StationSummarySchema>;
-export const StationListSchema = z.object({ rows: z.array(StationSummarySchema), total: z.number().int() });
+/**
+ * data of systemtype/list: one page of sites; with nodeTypeEnum=GROUP also the caller's groups holding
+ * the listed type's sites (spec §7 "return groups and sites").
+ */
+export const StationListSchema = z.object({
+  rows: z.array(StationSummarySchema),
+  total: z.number().int(),
+  groups: z.array(GroupNodeSchema).optional(),
+});
 export type StationList = z.infer<typeof StationListSchema>;
 
 /** GET baseinfo query. */
@@ -91,6 +101,10 @@ export const StationBaseInfoSchema = z.object({
   country: z.string(),
   currency: z.string(),
   ownerName: z.string(),
+  /** Area tree code, null when not chosen. */
+  areaCode: z.string().nullable(),
+  /** The caller's group the site sits under (spec §5). */
+  groupId: z.number().int(),
   createdAt: z.string(),
   devices: z.array(DeviceInfoSchema),
 });

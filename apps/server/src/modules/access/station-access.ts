@@ -74,3 +74,18 @@ export async function requireDeviceOfStation(
   if (!device || device.stationId !== station.id) throw noPermission();
   return device;
 }
+
+/**
+ * The named station when the caller owns it: every change to a site or its devices needs ownership
+ * (an administrator or a shared viewer may look, not change).
+ * @throws AppError noPermission (40300) when it is missing or not the caller's.
+ */
+export async function requireOwnedStation(
+  db: DbHandle,
+  user: SessionUser,
+  stationId: number,
+): Promise<StationRow> {
+  const [row] = await findStations(db.db, [stationId]);
+  if (!row || row.ownerId !== user.userId) throw noPermission();
+  return row;
+}

@@ -25,6 +25,7 @@ import { listLanguages } from '../general/repo';
 import { mailRoutes } from '../mail/routes';
 import { adminAppVersionRoutes, publicAppVersionRoutes } from './app-version-routes';
 import { adminDictionaryRoutes } from './dictionary-routes';
+import { adminInventoryRoutes } from './inventory';
 import { renameLanguage } from './language-repo';
 import { editUser } from './service';
 import { findUserPage } from './users-repo';
@@ -41,6 +42,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
     await manageUserRoutes(scope, ctx);
     await adminDictionaryRoutes(scope, ctx);
     await adminAppVersionRoutes(scope, ctx);
+    await adminInventoryRoutes(scope, ctx);
     await mailRoutes(scope, ctx);
     await ingestStatusRoutes(scope, MANAGE);
   });

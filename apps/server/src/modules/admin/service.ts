@@ -30,7 +30,8 @@ export interface AdminDeps {
 }
 
 /**
- * Changes a user's type and/or disabled flag. Disabling revokes every session of the user.
+ * Changes a user's type, disabled flag and/or site and device limits (spec §9). Disabling revokes every
+ * session of the user.
  * @returns the user as the console lists it.
  * @throws selfDisable (40300) for the caller's own account, notFound (40400) for an unknown id.
  */

@@ -20,11 +20,15 @@ const columns = {
   createdAt: users.createdAt,
   // Spelled out: Drizzle renders ${users.id} unqualified in a select list, which `s` would capture.
   stationCount: sql<number>`(SELECT count(*)::int FROM stations s WHERE s.owner_id = users.id)`,
+  deviceCount: sql<number>`(SELECT count(*)::int FROM devices d JOIN stations s ON s.id = d.station_id WHERE s.owner_id = users.id)`,
+  maxStations: users.maxStations,
+  maxDevices: users.maxDevices,
 };
 
 const toAdminUser = (r: Omit<AdminUser, 'createdAt'> & { createdAt: Date }): AdminUser => ({
   ...r,
   stationCount: Number(r.stationCount),
+  deviceCount: Number(r.deviceCount),
   createdAt: r.createdAt.toISOString(),
 });
 
@@ -56,15 +60,22 @@ export async function findAdminUser(db: Db, userId: number): Promise<AdminUser |
   return rows[0] && toAdminUser(rows[0]);
 }
 
-/** Sets a user's type and/or disabled flag; false when no such user. */
+/** Sets a user's type, disabled flag and/or limits (null: default); false when no such user. */
 export async function updateUserFlags(
   db: Db,
   userId: number,
-  patch: { usertype?: number | undefined; disabled?: boolean | undefined },
+  patch: {
+    usertype?: number | undefined;
+    disabled?: boolean | undefined;
+    maxStations?: number | null | undefined;
+    maxDevices?: number | null | undefined;
+  },
 ): Promise<boolean> {
   const set: Partial<typeof users.$inferInsert> = {};
   if (patch.usertype !== undefined) set.usertype = patch.usertype;
   if (patch.disabled !== undefined) set.disabled = patch.disabled;
+  if (patch.maxStations !== undefined) set.maxStations = patch.maxStations;
+  if (patch.maxDevices !== undefined) set.maxDevices = patch.maxDevices;
   if (Object.keys(set).length === 0) {
     return (await db.select({ id: users.id }).from(users).where(eq(users.id, userId))).length > 0;
   }

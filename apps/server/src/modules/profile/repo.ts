@@ -87,7 +87,7 @@ export async function findAvatar(
 
 /**
  * Deletes a user and everything that is theirs, in one transaction: telemetry of their devices (no
- * foreign key: partitioned tables), their stations (devices, alarms and latest values cascade; the
+ * foreign key: partitioned tables), their devices and stations (alarms and latest values cascade; the
  * owner key has no cascade on purpose, so this is the one place that removes stations with a user),
  * then the user (sessions, avatar, codes and QR hand-offs cascade).
  * @returns how many stations went with the account.
@@ -102,9 +102,11 @@ export async function deleteAccountCascade(db: Db, userId: number): Promise<numb
         .from(devices)
         .where(inArray(devices.stationId, stationIds));
       const deviceIds = own.map((d) => d.id);
-      // Stations (and so devices) go first: from then on a concurrent ingest write of these devices
+      // Devices and stations go first: from then on a concurrent ingest write of these devices
       // waits for this transaction and then fails its device_latest key, and one that committed before
       // is seen by the telemetry deletes below. The other order could leave rows of a deleted device.
+      // Devices are deleted, not returned to the inventory (devices.station_id is ON DELETE SET NULL).
+      if (deviceIds.length > 0) await tx.delete(devices).where(inArray(devices.id, deviceIds));
       await tx.delete(stations).where(eq(stations.ownerId, userId));
       if (deviceIds.length > 0) {
         await tx.delete(telemetry).where(inArray(telemetry.deviceId, deviceIds));

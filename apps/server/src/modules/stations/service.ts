@@ -1,16 +1,24 @@
 /** Station (site) rules: the dashboard's site list and a site's base info (spec §7 station calls). */
 
 import type { StationTemplate } from '@ems/contract/api/dictionary';
-import type { StationBaseInfo, StationList, StationSummary } from '@ems/contract/api/station';
+import type { DeviceInfo, StationBaseInfo, StationList, StationSummary } from '@ems/contract/api/station';
 import { DEVICE_OFFLINE_AFTER_MS, IDLE_THRESHOLD_W } from '@ems/contract/constants';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { accessibleStationIds, requireStationAccess } from '../access/station-access';
+import { groupIdOf } from '../fleet/groups-repo';
+import { groupTree } from '../fleet/groups-service';
 import { sumByType } from '../telemetry/energy-flow';
 import { type LiveSite, loadLiveSites } from '../telemetry/live-service';
 import { kwh } from '../telemetry/power-unit';
-import { findDevicesWithSeen, findListedStations, findUserName, listTemplates } from './repo';
+import {
+  type DeviceWithSeen,
+  findDevicesWithSeen,
+  findListedStations,
+  findUserName,
+  listTemplates,
+} from './repo';
 
 /** Every station template (spec §3: keyed by id). */
 export async function stationTemplatesList(db: DbHandle): Promise<StationTemplate[]> {
@@ -77,6 +85,7 @@ export interface StationListQuery {
   pageNum?: number;
   pageSize?: number;
   filterText?: string;
+  nodeTypeEnum?: string;
 }
 
 /**
@@ -94,7 +103,14 @@ export async function stationList(
   const filter = q.filterText?.trim() ? q.filterText.trim() : null;
   const { rows, total } = await findListedStations(db, ids, filter, page);
   const sites = await loadLiveSites(db, rows, { withPoints: false });
-  return { rows: sites.map((site, i) => stationSummary(site, rows[i]!.worstAlarmLevel)), total };
+  const list: StationList = {
+    rows: sites.map((site, i) => stationSummary(site, rows[i]!.worstAlarmLevel)),
+    total,
+  };
+  if (q.nodeTypeEnum?.toUpperCase() === 'GROUP') {
+    list.groups = await groupTree(db, user, { systemType: q.systemType, filterText: q.filterText });
+  }
+  return list;
 }
 
 /**
@@ -122,21 +138,28 @@ export async function stationBaseInfo(
     country: s.country,
     currency: s.currency,
     ownerName,
+    areaCode: s.areaCode,
+    groupId: await groupIdOf(db, user.userId, s.id),
     createdAt: s.createdAt.toISOString(),
-    devices: devices.map((d) => ({
-      deviceId: d.id,
-      name: d.name,
-      serialNumber: d.serialNumber,
-      commSerialNumber: d.commSerialNumber,
-      type: d.deviceType as DeviceType,
-      model: d.model,
-      manufacturer: d.manufacturer,
-      softwareVersion: d.softwareVersion,
-      hardwareVersion: d.hardwareVersion,
-      ratedPowerW: d.ratedPowerW,
-      capacityWh: d.capacityWh,
-      online: d.lastSeenAt !== null && now - d.lastSeenAt.getTime() <= DEVICE_OFFLINE_AFTER_MS,
-      lastSeen: d.lastSeenAt?.toISOString() ?? null,
-    })),
+    devices: devices.map((d) => toDeviceInfo(d, now)),
+  };
+}
+
+/** A device row with its last-seen time as the API shows it (spec §3 Device); online within DEVICE_OFFLINE_AFTER_MS of `now`. */
+export function toDeviceInfo(d: DeviceWithSeen, now: number): DeviceInfo {
+  return {
+    deviceId: d.id,
+    name: d.name,
+    serialNumber: d.serialNumber,
+    commSerialNumber: d.commSerialNumber,
+    type: d.deviceType as DeviceType,
+    model: d.model,
+    manufacturer: d.manufacturer,
+    softwareVersion: d.softwareVersion,
+    hardwareVersion: d.hardwareVersion,
+    ratedPowerW: d.ratedPowerW,
+    capacityWh: d.capacityWh,
+    online: d.lastSeenAt !== null && now - d.lastSeenAt.getTime() <= DEVICE_OFFLINE_AFTER_MS,
+    lastSeen: d.lastSeenAt?.toISOString() ?? null,
   };
 }

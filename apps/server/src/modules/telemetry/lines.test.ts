@@ -152,6 +152,6 @@ describe('GET station/lines', () => {
     expect(badDate.http).toBe(400);
     expect(badDate.body).toMatchObject({ status: 40000, msg: '请输入 YYYY-MM-DD 格式的日期' });
     const badInterval = await get(`stationId=${site.stationId}&interval=7&languageId=1`);
-    expect(badInterval.body).toMatchObject({ status: 40000, msg: 'Data out of range' });
+    expect(badInterval.body).toMatchObject({ status: 42200, msg: 'Data out of range' });
   });
 });

@@ -1,25 +1,19 @@
-import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ActiveAlarmsCard } from '../../features/alarms/components/active-alarms-card';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page';
-import { useUserInfo } from '../../shared/session/user-info';
+import { AddSiteButton, SiteGroupsCard } from '../../features/fleet';
+import { getSystemType } from '../../shared/session/preferences';
 
-/** /dashboard: the dashboard with the alarms card, and "add a site" for those who may add one (UX.md). */
+/**
+ * /dashboard: the dashboard with the alarms card, the groups tree beside the site list, and "add a site"
+ * when there is none yet (UX.md; every account may create its sites, issue 7 §1).
+ */
 export function DashboardRoute() {
-  const { t } = useTranslation();
-  const user = useUserInfo();
-  const canAdd = user.data?.roles.some((r) => r === 'admin' || r === 'installer') ?? false;
+  const systemType = getSystemType();
   return (
     <DashboardPage
       alarmsCard={<ActiveAlarmsCard />}
-      emptyAction={
-        canAdd ? (
-          <Link to="/manage">
-            <Button type="primary">{t('dashboard.empty.addSite')}</Button>
-          </Link>
-        ) : undefined
-      }
+      sidePanel={<SiteGroupsCard systemType={systemType} />}
+      emptyAction={<AddSiteButton systemType={systemType} />}
     />
   );
 }

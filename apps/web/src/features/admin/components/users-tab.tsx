@@ -1,8 +1,10 @@
-import { CheckCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import type { AdminUserSchema } from '@ems/contract/api/admin';
 import { USER_TYPES } from '@ems/contract/api/admin';
+import { DEFAULT_MAX_DEVICES, DEFAULT_MAX_STATIONS } from '@ems/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Select, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Select, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { catalogueText } from '../../../shared/form/zod-rule';
@@ -16,13 +18,15 @@ import { editUser } from '../api/edit-user';
 import { useUsers } from '../api/get-users';
 import { usePaging } from '../lib/use-paging';
 import { AdminSearch } from './admin-search';
+import { UserLimitsModal } from './user-limits-modal';
 
 type AdminUser = z.infer<typeof AdminUserSchema>;
 type UserType = (typeof USER_TYPES)[number];
 
 /**
  * Users of the console: search by name or e-mail, user type (standard, premium, protocol, fourth),
- * disable/enable behind a confirm dialog (disabling signs the user out everywhere).
+ * disable/enable behind a confirm dialog (disabling signs the user out everywhere), site and device
+ * limits (spec §9) in a dialog.
  */
 export function UsersTab() {
   const { t } = useTranslation();
@@ -33,6 +37,8 @@ export function UsersTab() {
   const paging = usePaging();
   const users = useUsers(paging.params);
   const locale = currentLanguageCode();
+  const [limitsOf, setLimitsOf] = useState<AdminUser | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
 
   const save = async (body: Parameters<typeof editUser>[0]) => {
     try {
@@ -114,6 +120,30 @@ export function UsersTab() {
       responsive: ['lg'],
     },
     {
+      title: t('admin.users.limits'),
+      key: 'limits',
+      width: 170,
+      responsive: ['md'],
+      render: (_v, u) => (
+        <span className="num">
+          {t('admin.users.limitsValue', {
+            sites: u.stationCount,
+            maxSites: u.maxStations ?? DEFAULT_MAX_STATIONS,
+            devices: u.deviceCount,
+            maxDevices: u.maxDevices ?? DEFAULT_MAX_DEVICES,
+          })}{' '}
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('admin.users.limitsOf', { name: u.loginName })}
+            title={t('admin.users.limitsOf', { name: u.loginName })}
+            onClick={() => setLimitsOf(u)}
+          />
+        </span>
+      ),
+    },
+    {
       title: t('admin.users.created'),
       dataIndex: 'createdAt',
       responsive: ['lg'],
@@ -149,6 +179,7 @@ export function UsersTab() {
         scroll={isMobile ? undefined : { x: 900 }}
         tableLayout={isMobile ? 'fixed' : undefined}
       />
+      <UserLimitsModal user={limitsOf} onClose={() => setLimitsOf(null)} onSaved={refresh} />
     </div>
   );
 }

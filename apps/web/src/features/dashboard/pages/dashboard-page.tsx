@@ -15,13 +15,16 @@ import { filterSites, sortSites } from '../lib/kpis';
 /**
  * /dashboard (UX.md "Dashboard"): KPI cards, then the site table beside the location card, for the
  * system type chosen in the top bar; refreshed every 5 s. Below 992 px the table becomes cards with a
- * List | Map switch. `alarmsCard` and `emptyAction` come from the app (other features' parts).
+ * List | Map switch. `alarmsCard`, `sidePanel` (the groups tree, left of the table) and `emptyAction`
+ * come from the app (other features' parts).
  */
 export function DashboardPage({
   alarmsCard,
+  sidePanel,
   emptyAction,
 }: {
   alarmsCard: ReactNode;
+  sidePanel?: ReactNode;
   emptyAction?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -79,9 +82,11 @@ export function DashboardPage({
           ) : (
             <SiteLocations rows={all} />
           )}
+          {sidePanel}
         </div>
       ) : (
-        <div className="dashboard-body">
+        <div className={sidePanel ? 'dashboard-body has-side' : 'dashboard-body'}>
+          {sidePanel}
           <Card title={t('dashboard.table.title')} extra={searchBox} className="site-table-card">
             {!list.isPending && all.length === 0 ? empty : <SiteTable rows={rows} loading={list.isPending} />}
           </Card>

@@ -26,7 +26,14 @@ const LINE_NAME_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'cha
  * today's power chart and the device table, refreshed every 5 s. An offline site gets a banner
  * "offline since …" over its greyed last values. `renderWorstAlarm` comes from the alarms feature.
  */
-export function StationPage({ renderWorstAlarm }: { renderWorstAlarm: (stationId: number) => ReactNode }) {
+export function StationPage({
+  renderWorstAlarm,
+  renderManage,
+}: {
+  renderWorstAlarm: (stationId: number) => ReactNode;
+  /** The owner's device management under the page (the fleet feature's card). */
+  renderManage?: (stationId: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const stationId = positiveIntParam(params.get('stationId'));
@@ -46,11 +53,17 @@ export function StationPage({ renderWorstAlarm }: { renderWorstAlarm: (stationId
       stationId={stationId}
       focusId={positiveIntParam(params.get('deviceId'))}
       worstAlarm={renderWorstAlarm(stationId)}
+      manage={renderManage?.(stationId)}
     />
   );
 }
 
-function StationView(props: { stationId: number; focusId: number | null; worstAlarm: ReactNode }) {
+function StationView(props: {
+  stationId: number;
+  focusId: number | null;
+  worstAlarm: ReactNode;
+  manage?: ReactNode;
+}) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
   const isMobile = useIsMobile();
@@ -140,6 +153,7 @@ function StationView(props: { stationId: number; focusId: number | null; worstAl
           timeZone={info.timeZone}
         />
       </Card>
+      {props.manage}
     </div>
   );
 }

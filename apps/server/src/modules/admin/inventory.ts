@@ -1,0 +1,73 @@
+/**
+ * Device inventory import (issue 7 §3): the administrator lists devices a manufacturer made (serial number,
+ * communication serial number, type, model, manufacturer); each gets a fresh MQTT secret, answered once for
+ * flashing into the loggers, of which only the SHA-256 is stored. Devices land on no site: an owner adds one
+ * by its two serial numbers (station device/add).
+ */
+import { randomBytes } from 'node:crypto';
+import { InventoryImportBodySchema, InventoryImportResultSchema } from '@ems/contract/api/admin';
+import { envelopeOf } from '@ems/contract/envelope';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { DbHandle } from '../../db/client';
+import { devices } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { ok } from '../../http/envelope';
+import { fieldError } from '../../http/errors';
+import { hashDeviceSecret } from '../../ingest/device-secret';
+
+const MANAGE = '/webpvesc/ajax/manage';
+
+type ImportBody = z.infer<typeof InventoryImportBodySchema>;
+
+/**
+ * Adds `body.devices` to the inventory in one transaction.
+ * @returns each device's serial numbers and its secret (shown once).
+ * @throws fieldError device.serialTaken naming the first serial number already known (nothing is added).
+ */
+export async function importInventory(db: DbHandle, body: ImportBody) {
+  const serials = body.devices.map((d) => d.serialNumber);
+  const repeated = serials.find((sn, i) => serials.indexOf(sn) !== i);
+  const taken = await db.query<{ serial_number: string }>(
+    'SELECT serial_number FROM devices WHERE serial_number = ANY($1::text[]) LIMIT 1',
+    [serials],
+  );
+  const clash = repeated ?? taken.rows[0]?.serial_number;
+  if (clash !== undefined) throw fieldError('device.serialTaken', 'devices', { serialNumber: clash });
+  const out = body.devices.map((d) => ({ ...d, secret: randomBytes(32).toString('base64url') }));
+  await db.db.insert(devices).values(
+    out.map((d) => ({
+      stationId: null,
+      name: d.model ? `${d.model} ${d.serialNumber}` : d.serialNumber,
+      serialNumber: d.serialNumber,
+      commSerialNumber: d.commSerialNumber,
+      deviceType: d.type,
+      model: d.model,
+      manufacturer: d.manufacturer,
+      secretHash: hashDeviceSecret(d.secret),
+    })),
+  );
+  return out.map((d) => ({
+    serialNumber: d.serialNumber,
+    commSerialNumber: d.commSerialNumber,
+    secret: d.secret,
+  }));
+}
+
+/** POST manage/devices/import (in the console's admin-only scope). */
+export async function adminInventoryRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    `${MANAGE}/devices/import`,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Import devices into the inventory; answers each device’s MQTT secret once',
+        body: InventoryImportBodySchema,
+        response: { 200: envelopeOf(InventoryImportResultSchema) },
+      },
+    },
+    async (request) => ok(request, await importInventory(ctx.db, request.body)),
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Owner-side device rules (issue 7 §3, spec §3 Device, §8 "you already own the device"): a device comes
+ * from the inventory by its serial number and communication serial number together (both printed on the
+ * logger, so guessing one is not enough); it can be renamed, moved to another of the owner's sites, or
+ * removed, which returns it to the inventory and queues its history for background deletion.
+ */
+import type { DeviceInfo } from '@ems/contract/api/station';
+import type { DbHandle } from '../../db/client';
+import type { SessionUser } from '../../http/context';
+import { noPermission } from '../../http/errors';
+import { requireOwnedStation, requireStationAccess } from '../access/station-access';
+import { findDevicesWithSeen } from '../stations/repo';
+import { toDeviceInfo } from '../stations/service';
+import { alreadyOwned, heldByOther, limitReached, pairMismatch } from './errors';
+import { queueHistoryPurge } from './history-purge';
+import { accountLimits, ownedDeviceCount } from './limits';
+
+/** A device with the owner of its site (null owner: in the inventory). */
+interface HeldDevice {
+  id: number;
+  stationId: number | null;
+  ownerId: number | null;
+  commSerialNumber: string | null;
+}
+
+async function findHeldDevice(db: DbHandle, where: string, param: unknown): Promise<HeldDevice | undefined> {
+  const res = await db.query<HeldDevice>(
+    `SELECT d.id, d.station_id AS "stationId", s.owner_id AS "ownerId", d.comm_serial_number AS "commSerialNumber"
+     FROM devices d LEFT JOIN stations s ON s.id = d.station_id WHERE ${where}`,
+    [param],
+  );
+  return res.rows[0];
+}
+
+/**
+ * The caller's device `deviceId` (on one of the caller's sites).
+ * @throws noPermission when it is missing, in the inventory or on another user's site.
+ */
+async function requireOwnedDevice(db: DbHandle, user: SessionUser, deviceId: number): Promise<HeldDevice> {
+  const d = await findHeldDevice(db, 'd.id = $1', deviceId);
+  if (!d || d.ownerId !== user.userId) throw noPermission();
+  return d;
+}
+
+/** Body of device/add. */
+export interface DeviceAdd {
+  stationId: number;
+  serialNumber: string;
+  commSerialNumber: string;
+  name: string | null;
+}
+
+/**
+ * Adds an inventory device to the caller's site `stationId`.
+ * @returns the device id.
+ * @throws noPermission for a site not the caller's; pairMismatch when no device has both serial numbers;
+ *   alreadyOwned when it is on one of the caller's sites; heldByOther when on another account's site;
+ *   limitReached when the caller has their maximum number of devices.
+ */
+export async function addDevice(db: DbHandle, user: SessionUser, body: DeviceAdd): Promise<number> {
+  await requireOwnedStation(db, user, body.stationId);
+  const d = await findHeldDevice(db, 'd.serial_number = $1', body.serialNumber);
+  if (!d || d.commSerialNumber !== body.commSerialNumber) throw pairMismatch();
+  if (d.ownerId === user.userId) throw alreadyOwned();
+  if (d.stationId !== null) throw heldByOther();
+  const { maxDevices } = await accountLimits(db, user.userId);
+  if ((await ownedDeviceCount(db, user.userId)) >= maxDevices) throw limitReached();
+  // Only a device still in the inventory is taken, so two owners adding it at once cannot both win.
+  const res = await db.query(
+    'UPDATE devices SET station_id = $2, name = COALESCE($3, name) WHERE id = $1 AND station_id IS NULL RETURNING id',
+    [d.id, body.stationId, body.name],
+  );
+  if (res.rows.length === 0) throw heldByOther();
+  return d.id;
+}
+
+/** Renames the caller's device. @throws noPermission when not the caller's. */
+export async function renameDevice(db: DbHandle, user: SessionUser, deviceId: number, name: string) {
+  const d = await requireOwnedDevice(db, user, deviceId);
+  await db.query('UPDATE devices SET name = $2 WHERE id = $1', [deviceId, name]);
+  return { deviceId, stationId: d.stationId! };
+}
+
+/**
+ * Moves the caller's device to another of the caller's sites; its history goes with it.
+ * @throws noPermission when the device or the target site is not the caller's.
+ */
+export async function moveDevice(db: DbHandle, user: SessionUser, deviceId: number, stationId: number) {
+  await requireOwnedDevice(db, user, deviceId);
+  await requireOwnedStation(db, user, stationId);
+  await db.query('UPDATE devices SET station_id = $2 WHERE id = $1', [deviceId, stationId]);
+  return { deviceId, stationId };
+}
+
+/**
+ * Removes the caller's device from its site: back to the inventory (so it can be added again, by its two
+ * serial numbers), live values dropped, history queued for background deletion.
+ * @throws noPermission when not the caller's.
+ */
+export async function removeDevice(db: DbHandle, user: SessionUser, deviceId: number) {
+  const d = await requireOwnedDevice(db, user, deviceId);
+  await db.query('UPDATE devices SET station_id = NULL WHERE id = $1', [deviceId]);
+  await db.query('DELETE FROM device_latest WHERE device_id = $1', [deviceId]);
+  await queueHistoryPurge(db, [deviceId]);
+  return { deviceId, stationId: d.stationId! };
+}
+
+/** The devices of a site the caller may view (spec §3 Device). @throws noPermission otherwise. */
+export async function listDevices(db: DbHandle, user: SessionUser, stationId: number): Promise<DeviceInfo[]> {
+  await requireStationAccess(db, user, stationId);
+  const now = Date.now();
+  return (await findDevicesWithSeen(db, stationId)).map((d) => toDeviceInfo(d, now));
+}

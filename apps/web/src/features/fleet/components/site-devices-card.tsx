@@ -1,0 +1,275 @@
+/**
+ * The devices of a site for its owner (issue 7 §3): name, serial and communication serial numbers, type,
+ * model, software and hardware version, online or offline with last seen; add a device by its two serial
+ * numbers, rename, move to another of the owner's sites, remove after a confirmation.
+ */
+import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { DeviceAddBodySchema, DeviceEditBodySchema } from '@ems/contract/api/fleet';
+import type { DeviceInfo } from '@ems/contract/api/station';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
+import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
+import { toastUnlessShown } from '../../../shared/http/api-error';
+import { toastSuccess } from '../../../shared/ui/feedback';
+import {
+  addDevice,
+  moveDevice,
+  refreshSites,
+  removeDevice,
+  renameDevice,
+  useGroupTree,
+  useSiteDevices,
+} from '../api/fleet-api';
+
+type Dialog = { kind: 'add' } | { kind: 'rename'; device: DeviceInfo } | { kind: 'move'; device: DeviceInfo };
+const ADD_FIELDS = ['serialNumber', 'commSerialNumber', 'name'] as const;
+
+/** The device management card of a site's page. */
+export function SiteDevicesCard({ stationId }: { stationId: number }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const client = useQueryClient();
+  const devices = useSiteDevices(stationId);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const remove = (d: DeviceInfo) =>
+    modal.confirm({
+      title: t('fleet.device.removeTitle', { name: d.name }),
+      content: t('fleet.device.removeText'),
+      okText: t('fleet.device.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.actions.cancel'),
+      onOk: async () => {
+        try {
+          await removeDevice(d.deviceId);
+          toastSuccess(catalogueText('common.ok'));
+        } catch (e) {
+          toastUnlessShown(e, t('fleet.errors.generic'));
+        } finally {
+          await refreshSites(client);
+        }
+      },
+    });
+
+  const columns: TableColumnsType<DeviceInfo> = [
+    { title: t('fleet.device.name'), dataIndex: 'name' },
+    { title: t('fleet.device.serialNumber'), dataIndex: 'serialNumber' },
+    { title: t('fleet.device.commSerialNumber'), dataIndex: 'commSerialNumber', responsive: ['md'] },
+    { title: t('fleet.device.type'), dataIndex: 'type', render: (v: string) => t(`fleet.device.types.${v}`) },
+    { title: t('fleet.device.model'), dataIndex: 'model', responsive: ['lg'], render: (v) => v ?? '–' },
+    {
+      title: t('fleet.device.versions'),
+      key: 'versions',
+      responsive: ['lg'],
+      render: (_v, d) => `${d.softwareVersion ?? '–'} / ${d.hardwareVersion ?? '–'}`,
+    },
+    {
+      title: t('fleet.device.status'),
+      key: 'status',
+      render: (_v, d) =>
+        d.online ? (
+          <Tag color="green">{t('fleet.device.online')}</Tag>
+        ) : (
+          <span>
+            <Tag>{t('fleet.device.offline')}</Tag>
+            {d.lastSeen ? new Date(d.lastSeen).toLocaleString() : t('fleet.device.never')}
+          </span>
+        ),
+    },
+    {
+      title: t('fleet.actions'),
+      key: 'actions',
+      width: 120,
+      render: (_v, d) => (
+        <Space size={0}>
+          <Button
+            size="small"
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={t('fleet.device.renameNamed', { name: d.name })}
+            title={t('fleet.device.rename')}
+            onClick={() => setDialog({ kind: 'rename', device: d })}
+          />
+          <Button
+            size="small"
+            type="text"
+            icon={<SwapOutlined />}
+            aria-label={t('fleet.device.moveNamed', { name: d.name })}
+            title={t('fleet.device.move')}
+            onClick={() => setDialog({ kind: 'move', device: d })}
+          />
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('fleet.device.removeNamed', { name: d.name })}
+            title={t('fleet.device.remove')}
+            onClick={() => remove(d)}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('fleet.device.title')}
+      className="fleet-devices-card"
+      extra={
+        <Button
+          size="small"
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setDialog({ kind: 'add' })}
+        >
+          {t('fleet.device.add')}
+        </Button>
+      }
+    >
+      <Table<DeviceInfo>
+        rowKey="deviceId"
+        size="small"
+        pagination={false}
+        loading={devices.isPending}
+        dataSource={devices.data ?? []}
+        columns={columns}
+      />
+      <DeviceDialog stationId={stationId} dialog={dialog} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}
+
+/** Add, rename or move, by `dialog.kind`. */
+function DeviceDialog({
+  stationId,
+  dialog,
+  onClose,
+}: {
+  stationId: number;
+  dialog: Dialog | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const client = useQueryClient();
+  const { pending, error, run, clear } = useInlineAction('fleet.errors.generic');
+  const sites = (useGroupTree().data ?? [])
+    .flatMap((g) => g.subStations)
+    .filter((s) => s.owned && s.stationId !== stationId);
+
+  useEffect(() => {
+    if (!dialog) return;
+    form.resetFields();
+    if (dialog.kind === 'rename') form.setFieldsValue({ name: dialog.device.name });
+  }, [dialog, form]);
+
+  const save = (values: Record<string, string | number>) =>
+    run(
+      async () => {
+        if (dialog?.kind === 'add') {
+          await addDevice({
+            stationId,
+            serialNumber: String(values.serialNumber),
+            commSerialNumber: String(values.commSerialNumber),
+            ...(values.name ? { name: String(values.name) } : {}),
+          });
+        } else if (dialog?.kind === 'rename') {
+          await renameDevice(dialog.device.deviceId, String(values.name));
+        } else if (dialog?.kind === 'move') {
+          await moveDevice(dialog.device.deviceId, Number(values.stationId));
+        }
+        toastSuccess(catalogueText('common.ok'));
+        await refreshSites(client);
+        onClose();
+      },
+      { form, fields: [...ADD_FIELDS, 'stationId'] },
+    );
+
+  const title =
+    dialog?.kind === 'add'
+      ? t('fleet.device.add')
+      : dialog?.kind === 'rename'
+        ? t('fleet.device.rename')
+        : t('fleet.device.move');
+  return (
+    <Modal
+      open={dialog !== null}
+      title={title}
+      okText={t('fleet.save')}
+      cancelText={t('common.actions.cancel')}
+      confirmLoading={pending}
+      onOk={() => form.submit()}
+      onCancel={() => {
+        clear();
+        onClose();
+      }}
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={save} name="device-form">
+        {dialog?.kind === 'add' && (
+          <>
+            <Form.Item
+              name="serialNumber"
+              label={t('fleet.device.serialNumber')}
+              required
+              rules={[zodRule(DeviceAddBodySchema, 'serialNumber', { stationId })]}
+            >
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item
+              name="commSerialNumber"
+              label={t('fleet.device.commSerialNumber')}
+              required
+              extra={t('fleet.device.serialHint')}
+              rules={[zodRule(DeviceAddBodySchema, 'commSerialNumber', { stationId })]}
+            >
+              <Input maxLength={50} />
+            </Form.Item>
+          </>
+        )}
+        {dialog?.kind !== 'move' && (
+          <Form.Item
+            name="name"
+            label={t('fleet.device.name')}
+            required={dialog?.kind === 'rename'}
+            rules={
+              dialog?.kind === 'rename'
+                ? [zodRule(DeviceEditBodySchema, 'name', { deviceId: dialog.device.deviceId })]
+                : [zodRule(DeviceAddBodySchema, 'name', { stationId })]
+            }
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+        )}
+        {dialog?.kind === 'move' && (
+          <Form.Item
+            name="stationId"
+            label={t('fleet.device.moveTo')}
+            required
+            rules={[{ required: true, message: t('fleet.device.chooseSite') }]}
+          >
+            <Select options={sites.map((s) => ({ value: s.stationId, label: s.stationName }))} />
+          </Form.Item>
+        )}
+        {error && <Alert type="error" showIcon title={error} role="alert" />}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,6 @@
+/** What the app composes from the fleet feature: the group tree, the add-site button, a site's devices. */
+import './components/fleet.css';
+
+export { AddSiteButton } from './components/add-site-button';
+export { SiteDevicesCard } from './components/site-devices-card';
+export { SiteGroupsCard } from './components/site-groups-card';
