@@ -1,6 +1,6 @@
 /**
  * One answer shape (issue 6 §2): every error of every route, and the framework's own (bad URL, over-long
- * parameter, body too large, unsupported media type, malformed JSON, multipart errors, rate limits,
+ * parameter, body too large, unsupported media type, malformed JSON, rate limits,
  * malformed HTTP), answers the spec §7 envelope `{status,msg,data}` with a status of
  * docs/api/status-codes.md and msg in the caller's language. Input the caller got wrong is never a 500.
  */
@@ -21,18 +21,15 @@ function illegalInputBody(lang: LanguageCode) {
 }
 
 /**
- * Error codes of the framework and its plugins that are the caller's doing even when they carry no HTTP
- * status (busboy's multipart parser, for one, throws plain errors on a broken body).
+ * Error codes of the framework that are the caller's doing even when they carry no HTTP status. A broken
+ * multipart body is mapped where it is parsed (the avatar route), not here.
  */
 const CALLER_ERROR_CODES = new Set(['FST_ERR_BAD_URL', 'FST_ERR_ASYNC_CONSTRAINT']);
-const MULTIPART_MESSAGE =
-  /^(Multipart: |Unexpected end of multipart data|Boundary required|Malformed part header)/;
 
-/** True when `error` is the caller's fault (a 4xx of the framework, or a malformed multipart body). */
+/** True when `error` is the caller's fault (a 4xx of the framework or one of CALLER_ERROR_CODES). */
 function isCallerError(error: FastifyError): boolean {
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return true;
-  if (error.code && CALLER_ERROR_CODES.has(error.code)) return true;
-  return typeof error.message === 'string' && MULTIPART_MESSAGE.test(error.message);
+  return error.code !== undefined && CALLER_ERROR_CODES.has(error.code);
 }
 
 /** The app's error handler: AppError as thrown, zod issues as 400 with the field's rule, the rest as said above. */
