@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { encryptPassword, fetchPublicKey, loginAs } from '../auth/test-login';
 import { type MailSender, startMailSender } from '../mail/sender';
 import { startTestSmtp, type TestSmtp } from '../mail/test-smtp';
-import { codeFromText, encryptForm, get, post, validForm } from './test-account';
+import { BACK, codeFromText, encryptForm, get, INFO, post, RESET, VERIFY, validForm } from './test-account';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -60,13 +60,13 @@ describe('e-mail through a real SMTP server', () => {
     const code = codeFromText(first.text);
     expect(code).toMatch(/^[A-Za-z0-9]{6}$/);
 
-    const verified = await post(t.app, '/owner_api/webpvesc/ajax/user/email/verify', {
+    const verified = await post(t.app, VERIFY, {
       userName: 'Mail_Person',
       validCode: code,
     });
     expect(verified.json()).toEqual({ status: 0, msg: 'E-mail verified', data: null });
     const token = await loginAs(t.app, 'Mail_Person', form.password);
-    const info = await get(t.app, '/owner_api/webpvesc/ajax/user/info', { token });
+    const info = await get(t.app, INFO, { token });
     expect(info.json().data).toMatchObject({
       loginName: 'Mail_Person',
       email: form.email,
@@ -74,25 +74,25 @@ describe('e-mail through a real SMTP server', () => {
     });
 
     const recovery = smtp.waitForMail(form.email);
-    const back = await post(t.app, '/owner_api/webpvesc/ajax/user/password/back', {
+    const back = await post(t.app, BACK, {
       userName: 'Mail_Person',
     });
     expect(back.json()).toMatchObject({ status: 0, data: { resendAfterSeconds: 60 } });
     const second = codeFromText((await recovery).text);
-    const ticket = await post(t.app, '/owner_api/webpvesc/ajax/user/password/back', {
+    const ticket = await post(t.app, BACK, {
       userName: 'Mail_Person',
       validCode: second,
     });
     const resetTicket = ticket.json().data.resetTicket as string;
     const key = await fetchPublicKey(t.app);
-    const reset = await post(t.app, '/owner_api/webpvesc/ajax/user/password/resert', {
+    const reset = await post(t.app, RESET, {
       userName: 'Mail_Person',
       resetTicket,
       password: encryptPassword(key, 'Fresh@Pass2027'),
       confirmPassword: encryptPassword(key, 'Fresh@Pass2027'),
     });
     expect(reset.json()).toEqual({ status: 0, msg: 'Reset succeeded', data: null });
-    expect((await get(t.app, '/owner_api/webpvesc/ajax/user/info', { token })).json().status).toBe(1000);
+    expect((await get(t.app, INFO, { token })).json().status).toBe(1000);
     expect(await loginAs(t.app, 'Mail_Person', 'Fresh@Pass2027')).toBeTruthy();
 
     const outbox = await get(t.app, '/owner_api/webpvesc/ajax/manage/outbox', { token: admin });

@@ -1,17 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { encryptForm, get, latestCodeTo, post, validForm, wrongCode } from './test-account';
+import {
+  ACTIVE,
+  encryptForm,
+  get,
+  INFO,
+  latestCodeTo,
+  post,
+  VERIFY,
+  validForm,
+  wrongCode,
+} from './test-account';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(async () => t?.close());
-
-const ACTIVE = '/owner_api/webpvesc/ajax/user/email/active';
-const VERIFY = '/owner_api/webpvesc/ajax/user/email/verify';
-const INFO = '/owner_api/webpvesc/ajax/user/info';
 
 let n = 0;
 /** A signed-in user with an unverified e-mail; each test gets its own addresses and client address. */

@@ -9,18 +9,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { encryptPassword, fetchPublicKey } from '../auth/test-login';
-import { encryptForm, get, latestCodeTo, post, validForm, wrongCode } from './test-account';
+import {
+  ACTIVE,
+  BACK,
+  encryptForm,
+  get,
+  latestCodeTo,
+  post,
+  RESET,
+  VERIFY,
+  validForm,
+  wrongCode,
+} from './test-account';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(async () => t?.close());
-
-const BACK = '/owner_api/webpvesc/ajax/user/password/back';
-const RESET = '/owner_api/webpvesc/ajax/user/password/resert';
-const ACTIVE = '/owner_api/webpvesc/ajax/user/email/active';
-const VERIFY = '/owner_api/webpvesc/ajax/user/email/verify';
 
 let ipN = 0;
 /** A fresh client address per call, so the per-address limits stay out of the comparison. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { encryptPassword, fetchPublicKey, loginAs } from '../auth/test-login';
-import { get, latestCodeTo, post, wrongCode } from './test-account';
+import { BACK, get, INFO, latestCodeTo, post, RESET, wrongCode } from './test-account';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,9 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const BACK = '/owner_api/webpvesc/ajax/user/password/back';
-const RESET = '/owner_api/webpvesc/ajax/user/password/resert';
-const INFO = '/owner_api/webpvesc/ajax/user/info';
 const NEW_PASSWORD = 'New@Pass2026';
 
 let n = 0;

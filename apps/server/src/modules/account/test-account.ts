@@ -8,6 +8,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import { encryptPassword, fetchPublicKey } from '../auth/test-login';
 
+/** The account calls the tests drive, as a browser names them (spec §7 user calls). */
+export const BACK = '/owner_api/webpvesc/ajax/user/password/back';
+export const RESET = '/owner_api/webpvesc/ajax/user/password/resert';
+export const ACTIVE = '/owner_api/webpvesc/ajax/user/email/active';
+export const VERIFY = '/owner_api/webpvesc/ajax/user/email/verify';
+export const INFO = '/owner_api/webpvesc/ajax/user/info';
+
 /** Options of a test call: token, client address, languageId header. */
 export interface CallOptions {
   token?: string;
