@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idField, safeString } from '../bounds';
+import { AlarmCountSchema } from './alarm';
 import { languageIdField, systemTypeField } from './common';
 
 /** Spec §4 request statuses (friend, share, attachment). */
@@ -144,7 +145,8 @@ export type AttachTotals = z.infer<typeof AttachTotalsSchema>;
 
 /** GET user/badges: every top-bar badge count in one request per 5-s cycle (issue 10 §6). */
 export const BadgeCountsSchema = z.object({
-  alarms: z.number().int(),
+  /** The alarms module's current/count answer for the same systemType. */
+  alarms: AlarmCountSchema,
   friendRequests: z.number().int(),
   shares: z.number().int(),
 });

@@ -20,5 +20,5 @@ export async function badgeCounts(
     pendingFriendCount(db, user.userId),
     pendingShareCount(db, user.userId),
   ]);
-  return { alarms: alarms.count, friendRequests, shares };
+  return { alarms, friendRequests, shares };
 }
