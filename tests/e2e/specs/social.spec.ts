@@ -63,8 +63,8 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
 
   // A shares the home-storage site with B.
   await a.reload();
-  await a.getByRole('tab', { name: 'Sharing' }).click();
-  const sharing = a.getByRole('tabpanel', { name: 'Sharing' });
+  await a.getByRole('tab', { name: 'Sharing', exact: true }).click();
+  const sharing = a.getByRole('tabpanel', { name: 'Sharing', exact: true });
   await choose(a, sharing, 'One of your sites', site.stationName);
   await choose(a, sharing, 'A friend', bName);
   await sharing.getByRole('button', { name: 'Share', exact: true }).click();
