@@ -6,8 +6,7 @@ import type { BadgeCounts } from '@ems/contract/api/social';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { currentAlarmCount } from '../alarms/service';
-import { pendingFriendCount } from './friends-service';
-import { pendingShareCount } from './shares-service';
+import { pendingSocialCounts } from './friends-service';
 
 /** Counts of every top-bar badge for the caller; alarms of `systemType` when given. */
 export async function badgeCounts(
@@ -15,10 +14,9 @@ export async function badgeCounts(
   user: SessionUser,
   systemType?: number,
 ): Promise<BadgeCounts> {
-  const [alarms, friendRequests, shares] = await Promise.all([
+  const [alarms, social] = await Promise.all([
     currentAlarmCount(db, user, systemType === undefined ? {} : { systemType }),
-    pendingFriendCount(db, user.userId),
-    pendingShareCount(db, user.userId),
+    pendingSocialCounts(db, user.userId),
   ]);
-  return { alarms, friendRequests, shares };
+  return { alarms, ...social };
 }

@@ -164,11 +164,18 @@ export async function listFriendRequests(db: DbHandle, user: SessionUser): Promi
   }));
 }
 
-/** How many friend requests wait for the caller's answer (the friend badge). */
-export async function pendingFriendCount(db: DbHandle, userId: number): Promise<number> {
-  const res = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM friendships WHERE addressee_id = $1 AND status = 1',
+/**
+ * How many friend requests and shared sites wait for the caller's answer (the two social badges), in one
+ * query: the badge call runs every 5 s for every signed-in browser.
+ */
+export async function pendingSocialCounts(
+  db: DbHandle,
+  userId: number,
+): Promise<{ friendRequests: number; shares: number }> {
+  const res = await db.query<{ friendRequests: number; shares: number }>(
+    `SELECT (SELECT count(*)::int FROM friendships WHERE addressee_id = $1 AND status = 1) AS "friendRequests",
+            (SELECT count(*)::int FROM station_shares WHERE viewer_id = $1 AND status = 1) AS shares`,
     [userId],
   );
-  return res.rows[0]?.n ?? 0;
+  return res.rows[0] ?? { friendRequests: 0, shares: 0 };
 }

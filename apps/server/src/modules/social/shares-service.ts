@@ -198,12 +198,3 @@ export async function stopSharing(db: DbHandle, user: SessionUser, stationId: nu
 export async function leaveShare(db: DbHandle, user: SessionUser, stationId: number): Promise<void> {
   if (!(await endShare(db, stationId, user.userId))) throw noPermission();
 }
-
-/** How many shared sites wait for the caller's answer (the share badge). */
-export async function pendingShareCount(db: DbHandle, userId: number): Promise<number> {
-  const res = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM station_shares WHERE viewer_id = $1 AND status = 1',
-    [userId],
-  );
-  return res.rows[0]?.n ?? 0;
-}
