@@ -1,7 +1,8 @@
 /**
  * The list/real benchmark's load generator, run as a child process so its event loop does not share
  * the server's: N simulated browsers sign in over HTTP (RSA-OAEP password, as the web does), then
- * each polls list/real for its site every 5 s with jitter, over keep-alive loopback connections.
+ * each polls list/real for its site every 5 s with jitter (and the top bar's user/badges with it unless
+ * LIST_REAL_BADGES=off), over keep-alive loopback connections.
  * Receives a ClientJob on IPC, answers with a ClientResult, exits.
  */
 import http from 'node:http';
@@ -24,6 +25,8 @@ export interface ClientJob {
   measureMs: number;
   intervalMs: number;
   jitterMs: number;
+  /** Also poll the top bar's combined badge call (user/badges) each cycle, as the signed-in layout does. */
+  badges: boolean;
 }
 
 /** What the child answers: tokens (reusable by the next case), latencies of measured polls (ms). */
@@ -31,6 +34,8 @@ export interface ClientResult {
   tokens: string[];
   signInMs: number;
   latencies: number[];
+  /** Latencies of the measured user/badges polls (ms); empty without `badges`. */
+  badgeLatencies: number[];
   errors: number;
   measuredMs: number;
 }
@@ -111,6 +116,7 @@ async function signInAll(job: ClientJob): Promise<string[]> {
 
 async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult, 'tokens' | 'signInMs'>> {
   const latencies: number[] = [];
+  const badgeLatencies: number[] = [];
   let errors = 0;
   const start = performance.now();
   const measureFrom = start + job.warmupMs;
@@ -120,6 +126,7 @@ async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult
     let active = job.browsers.length;
     job.browsers.forEach((b, i) => {
       const path = `/owner_api/webpvesc/ajax/station/list/real?stationIds=${b.stationId}&isSimple=false&languageId=1`;
+      const badgePath = '/owner_api/webpvesc/ajax/user/badges?systemType=1&languageId=1';
       const tick = () => {
         const t0 = performance.now();
         if (t0 >= stopAt) {
@@ -137,6 +144,19 @@ async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult
           });
         inFlight.add(p);
         void p.finally(() => inFlight.delete(p));
+        if (job.badges) {
+          const q = request(job.baseUrl, 'GET', badgePath, { token: tokens[i]!, languageid: '1' })
+            .then((res) => {
+              const ms = performance.now() - t0;
+              if (res.status !== 200 || res.json.status !== 0) errors++;
+              else if (t0 >= measureFrom) badgeLatencies.push(ms);
+            })
+            .catch(() => {
+              errors++;
+            });
+          inFlight.add(q);
+          void q.finally(() => inFlight.delete(q));
+        }
         const jitter = (Math.random() * 2 - 1) * job.jitterMs;
         setTimeout(tick, job.intervalMs + jitter);
       };
@@ -144,7 +164,7 @@ async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult
     });
   });
   await Promise.all(inFlight);
-  return { latencies, errors, measuredMs: job.measureMs };
+  return { latencies, badgeLatencies, errors, measuredMs: job.measureMs };
 }
 
 process.once('message', (job: ClientJob) => {

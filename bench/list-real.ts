@@ -5,7 +5,8 @@
  * runs the browsers in a child process (list-real-client.ts) so load and server do not share a loop.
  *
  * Run alone: `node --import tsx bench/list-real.ts`. Knobs: LIST_REAL_BROWSERS (default "100,1000"),
- * LIST_REAL_SECONDS (measured seconds per case, default 25, after a 5 s warm-up).
+ * LIST_REAL_SECONDS (measured seconds per case, default 25, after a 5 s warm-up), LIST_REAL_BADGES
+ * ("off" stops the user/badges poll each browser sends beside list/real, issue 10 §6).
  */
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -57,6 +58,8 @@ function quantile(sorted: readonly number[], q: number): number {
 }
 
 async function benchOn(kind: BenchDbKind, counts: number[], seconds: number): Promise<Row[]> {
+  // The signed-in layout polls the top bar's badges (issue 10 §6) beside list/real: on unless turned off.
+  const badges = process.env.LIST_REAL_BADGES !== 'off';
   const server = await startServer(kind);
   const rows: Row[] = [];
   try {
@@ -74,6 +77,7 @@ async function benchOn(kind: BenchDbKind, counts: number[], seconds: number): Pr
         measureMs: seconds * 1000,
         intervalMs: POLL_MS,
         jitterMs: 500,
+        badges,
       });
       tokens = r.tokens;
       const sorted = [...r.latencies].sort((a, b) => a - b);
@@ -86,6 +90,14 @@ async function benchOn(kind: BenchDbKind, counts: number[], seconds: number): Pr
         'p50 ms': Math.round(quantile(sorted, 0.5) * 10) / 10,
         'p99 ms': Math.round(quantile(sorted, 0.99) * 10) / 10,
         'max ms': Math.round((sorted[sorted.length - 1] ?? Number.NaN) * 10) / 10,
+        'badges p99 ms': badges
+          ? Math.round(
+              quantile(
+                [...r.badgeLatencies].sort((a, b) => a - b),
+                0.99,
+              ) * 10,
+            ) / 10
+          : '–',
         errors: r.errors,
         'sign-in s': Math.round(r.signInMs / 100) / 10,
       });

@@ -359,6 +359,85 @@ export const MESSAGES = {
     'zh-CN': '不能注销最后一个管理员账号',
     'pt-BR': 'A última conta de administrador não pode ser excluída',
   },
+  // Issue 10: friends, site sharing, station attachment.
+  'social.friendAsked': {
+    'en-US': 'Added, awaiting the other side',
+    'zh-CN': '已添加，等待对方确认',
+    'pt-BR': 'Adicionado, aguardando a outra parte',
+  },
+  'social.accepted': { 'en-US': 'Accepted', 'zh-CN': '已接受', 'pt-BR': 'Aceito' },
+  'social.refused': { 'en-US': 'Refused', 'zh-CN': '已拒绝', 'pt-BR': 'Recusado' },
+  'social.friendDeleted': { 'en-US': 'Friend deleted', 'zh-CN': '好友已删除', 'pt-BR': 'Amigo excluído' },
+  'social.askSelf': {
+    'en-US': 'You cannot add yourself as a friend',
+    'zh-CN': '不能添加自己为好友',
+    'pt-BR': 'Você não pode adicionar a si mesmo como amigo',
+  },
+  'social.unknownName': {
+    'en-US': 'No account has this user name',
+    'zh-CN': '没有该用户名的账号',
+    'pt-BR': 'Nenhuma conta tem este nome de usuário',
+  },
+  'social.alreadyFriends': {
+    'en-US': 'You are already friends',
+    'zh-CN': '你们已经是好友',
+    'pt-BR': 'Vocês já são amigos',
+  },
+  'social.alreadyAsked': {
+    'en-US': 'A friend request between you is already pending',
+    'zh-CN': '你们之间已有待处理的好友申请',
+    'pt-BR': 'Já existe um pedido de amizade pendente entre vocês',
+  },
+  'social.notFriend': {
+    'en-US': 'You can only share a site with a friend',
+    'zh-CN': '只能与好友分享站点',
+    'pt-BR': 'Você só pode compartilhar um site com um amigo',
+  },
+  'social.alreadyShared': {
+    'en-US': 'This site is already shared with this friend',
+    'zh-CN': '该站点已分享给此好友',
+    'pt-BR': 'Este site já está compartilhado com este amigo',
+  },
+  'social.shared': {
+    'en-US': 'Shared, awaiting the other side',
+    'zh-CN': '已分享，等待对方确认',
+    'pt-BR': 'Compartilhado, aguardando a outra parte',
+  },
+  'social.shareStopped': {
+    'en-US': 'Sharing stopped',
+    'zh-CN': '已停止分享',
+    'pt-BR': 'Compartilhamento encerrado',
+  },
+  'social.groupRequired': {
+    'en-US': 'Choose one of your groups first (create one if you have none)',
+    'zh-CN': '请先选择一个分组（如没有请先创建）',
+    'pt-BR': 'Escolha primeiro um dos seus grupos (crie um se não tiver)',
+  },
+  'social.linkSelf': {
+    'en-US': 'A station cannot be attached under itself or its own subordinates',
+    'zh-CN': '站点不能挂靠在自身或其下级站点下',
+    'pt-BR': 'Uma estação não pode ser vinculada a si mesma ou às suas subordinadas',
+  },
+  'social.alreadyLinked': {
+    'en-US': 'This station already has an attachment asked or accepted',
+    'zh-CN': '该站点已有待处理或已接受的挂靠',
+    'pt-BR': 'Esta estação já tem um vínculo pedido ou aceito',
+  },
+  'social.linkAsked': {
+    'en-US': 'Asked, awaiting the superior station’s owner',
+    'zh-CN': '已申请，等待上级站点所有者确认',
+    'pt-BR': 'Pedido enviado, aguardando o dono da estação superior',
+  },
+  'social.cancelled': {
+    'en-US': 'Operation cancelled',
+    'zh-CN': '操作已取消',
+    'pt-BR': 'Operação cancelada',
+  },
+  'social.noRequest': {
+    'en-US': 'There is no such request waiting for you',
+    'zh-CN': '没有等待您处理的该申请',
+    'pt-BR': 'Não há tal pedido aguardando você',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

@@ -76,7 +76,11 @@ test('each alarm count is fetched once per refresh cycle, on the dashboard and o
   await expect(page.getByTestId('kpi-alarms')).toBeVisible();
   let requests: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/alarm/system/current/count')) requests.push(new URL(r.url()).search);
+    // The top bar's badges (alarms, friends, shares) poll one combined call, user/badges (issue 10 §6).
+    if (/\/alarm\/system\/current\/count|\/user\/badges/.test(r.url())) {
+      const url = new URL(r.url());
+      requests.push(url.pathname + url.search);
+    }
   });
   /** Requests per distinct count (scope) over two 5-s cycles: one each per cycle, 3 with a mount. */
   const perScope = async () => {
@@ -87,7 +91,7 @@ test('each alarm count is fetched once per refresh cycle, on the dashboard and o
     return [...counted.values()];
   };
   const onDashboard = await perScope();
-  expect(onDashboard).toHaveLength(1); // the badge and the alarms card share one count
+  expect(onDashboard).toHaveLength(1); // the badges and the alarms card share one combined count
   expect(onDashboard[0]).toBeLessThanOrEqual(3);
   await page.locator('a[href*="/station?stationId="]').first().click();
   await expect(page).toHaveURL(/\/station\?stationId=\d+/);

@@ -357,3 +357,85 @@ export const alarms = pgTable(
   },
   (t) => [index('alarms_station_current').on(t.stationId, t.clearedAt)],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Issue 10: friends, site sharing, station attachment. Request statuses of spec §4: 1 pending,
+// 2 accepted, 3 refused, 4 voided (the asker sees a pending request of their own as "sent").
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Friend requests and friendships (spec §3 Friend request): one row per ask. At most one live row (pending
+ * or accepted) per unordered pair, so "do not add a friend twice" (spec §5) is a database rule.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    id: serial('id').primaryKey(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: integer('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(1),
+    requestedAt: tz('requested_at').notNull().defaultNow(),
+    answeredAt: tz('answered_at'),
+  },
+  (t) => [
+    uniqueIndex('friendships_live_pair')
+      .on(sql`least(${t.requesterId}, ${t.addresseeId})`, sql`greatest(${t.requesterId}, ${t.addresseeId})`)
+      .where(sql`${t.status} IN (1, 2)`),
+    index('friendships_addressee').on(t.addresseeId, t.status),
+  ],
+);
+
+/**
+ * Sites shared with a friend (spec §3 Pending shared site). Accepted rows make the viewer a reader of the
+ * site (modules/access/station-access.ts); one live row per (site, viewer).
+ */
+export const stationShares = pgTable(
+  'station_shares',
+  {
+    id: serial('id').primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewerId: integer('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(1),
+    sharedAt: tz('shared_at').notNull().defaultNow(),
+    answeredAt: tz('answered_at'),
+  },
+  (t) => [
+    uniqueIndex('station_shares_live').on(t.stationId, t.viewerId).where(sql`${t.status} IN (1, 2)`),
+    index('station_shares_viewer').on(t.viewerId, t.status),
+  ],
+);
+
+/**
+ * Station attachment (spec §3 Attachment: superId, subId): a subordinate station asks to sit under a
+ * superior one. At most one live link (pending or accepted) per subordinate.
+ */
+export const stationLinks = pgTable(
+  'station_links',
+  {
+    id: serial('id').primaryKey(),
+    superId: integer('super_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    subId: integer('sub_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(1),
+    askedAt: tz('asked_at').notNull().defaultNow(),
+    answeredAt: tz('answered_at'),
+  },
+  (t) => [
+    uniqueIndex('station_links_live_sub').on(t.subId).where(sql`${t.status} IN (1, 2)`),
+    index('station_links_super').on(t.superId, t.status),
+  ],
+);

@@ -106,6 +106,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: '/social',
+                handle: { titleKey: 'social.title' },
+                lazy: async () => ({
+                  Component: (await import('../features/social/pages/social-page')).SocialPage,
+                }),
+              },
+              {
                 path: '/svgs',
                 handle: handle('svgs'),
                 lazy: async () => ({ Component: (await import('./pages/svgs-page')).SvgsPage }),

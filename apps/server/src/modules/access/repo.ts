@@ -1,7 +1,7 @@
 /** SQL of the access checks: stations by id and by owner, devices by id. */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { devices, stations } from '../../db/schema';
+import { devices, stationShares, stations } from '../../db/schema';
 
 /** A station row as the access check returns it (the whole row: callers need zone and type). */
 export type StationRow = typeof stations.$inferSelect;
@@ -17,10 +17,15 @@ export function findStations(db: Db, ids: readonly number[]): Promise<StationRow
     .where(inArray(stations.id, [...ids]));
 }
 
-/** Ids of the stations, optionally of one system type, owned by `ownerId` (every owner when null). */
+/**
+ * Ids of the stations, optionally of one system type, owned by `ownerId` or shared with them and accepted
+ * (issue 10; every station when null), ascending.
+ */
 export async function findStationIds(db: Db, ownerId: number | null, systemType?: number): Promise<number[]> {
   const conds: SQL[] = [];
-  if (ownerId !== null) conds.push(eq(stations.ownerId, ownerId));
+  if (ownerId !== null) {
+    conds.push(or(eq(stations.ownerId, ownerId), inArray(stations.id, sharedWith(db, ownerId))) as SQL);
+  }
   if (systemType !== undefined) conds.push(eq(stations.systemType, systemType));
   const rows = await db
     .select({ id: stations.id })
@@ -50,4 +55,32 @@ const deviceColumns = {
 export async function findDevice(db: Db, id: number): Promise<DeviceRow | undefined> {
   const rows = await db.select(deviceColumns).from(devices).where(eq(devices.id, id));
   return rows[0];
+}
+
+/** Sub-select of the station ids shared with `viewerId` and accepted (status 2, issue 10). */
+function sharedWith(db: Db, viewerId: number) {
+  return db
+    .select({ id: stationShares.stationId })
+    .from(stationShares)
+    .where(and(eq(stationShares.viewerId, viewerId), eq(stationShares.status, 2)));
+}
+
+/** Which of `stationIds` are shared with `viewerId` and accepted. */
+export async function findSharedIds(
+  db: Db,
+  viewerId: number,
+  stationIds: readonly number[],
+): Promise<Set<number>> {
+  if (stationIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: stationShares.stationId })
+    .from(stationShares)
+    .where(
+      and(
+        eq(stationShares.viewerId, viewerId),
+        eq(stationShares.status, 2),
+        inArray(stationShares.stationId, [...stationIds]),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

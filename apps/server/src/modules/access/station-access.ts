@@ -1,40 +1,49 @@
 /**
  * The one access check of every call that names a station or device id (ARCHITECTURE.md: "every call
- * checks that the caller may touch the ids it names"). Today a station is visible to its owner and to
- * administrators; shared viewers (a later issue) join in `visibleIds`. A station that does not exist
- * and one of another user answer alike (无操作权限), so ids cannot be probed.
+ * checks that the caller may touch the ids it names"). A station is visible to its owner, to
+ * administrators and to the friends it is shared with once they confirmed (issue 10, docs/permissions.md);
+ * only its owner may change it (requireOwnedStation). A station that does not exist and one of another
+ * user answer alike (无操作权限), so ids cannot be probed.
  */
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { noPermission } from '../../http/errors';
-import { type DeviceRow, findDevice, findStationIds, findStations, type StationRow } from './repo';
+import {
+  type DeviceRow,
+  findDevice,
+  findSharedIds,
+  findStationIds,
+  findStations,
+  type StationRow,
+} from './repo';
 import { isAdmin } from './require-admin';
 
 export type { DeviceRow, StationRow } from './repo';
 
-/** The subset of `rows` the caller may view. */
-function visible(user: SessionUser, rows: StationRow[]): StationRow[] {
+/** The subset of `rows` the caller may view: owned, or shared with the caller and accepted. */
+async function visible(db: DbHandle, user: SessionUser, rows: StationRow[]): Promise<StationRow[]> {
   if (isAdmin(user)) return rows;
-  // Shared viewers: add the stations shared with user.userId here (one query for all rows).
-  return rows.filter((s) => s.ownerId === user.userId);
+  const foreign = rows.filter((s) => s.ownerId !== user.userId).map((s) => s.id);
+  const shared = await findSharedIds(db.db, user.userId, foreign);
+  return rows.filter((s) => s.ownerId === user.userId || shared.has(s.id));
 }
 
 /**
  * Ids of every station the caller may view, optionally of one system type, ascending.
- * Administrators get all stations.
+ * Administrators get all stations; shared viewers get the sites shared with them (issue 10).
  */
 export async function accessibleStationIds(
   db: DbHandle,
   user: SessionUser,
   systemType?: number,
 ): Promise<number[]> {
-  // Shared viewers: union the ids of stations shared with the caller here.
   return findStationIds(db.db, isAdmin(user) ? null : user.userId, systemType);
 }
 
 /**
  * The named stations, in the order given (duplicates once), when the caller may view every one.
- * @throws AppError noPermission (40300, 无操作权限) when any id is missing or not the caller's.
+ * @throws AppError noPermission (40300, 无操作权限) when any id is missing or neither owned by nor shared with
+ *   the caller.
  */
 export async function requireStationsAccess(
   db: DbHandle,
@@ -42,7 +51,7 @@ export async function requireStationsAccess(
   ids: readonly number[],
 ): Promise<StationRow[]> {
   const unique = [...new Set(ids)];
-  const rows = visible(user, await findStations(db.db, unique));
+  const rows = await visible(db, user, await findStations(db.db, unique));
   if (rows.length !== unique.length) throw noPermission();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)!);

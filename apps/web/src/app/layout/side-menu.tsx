@@ -1,4 +1,10 @@
-import { DashboardOutlined, SettingOutlined, ThunderboltOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DashboardOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +16,7 @@ const ENTRIES: ReadonlyArray<{ path: string; icon: ReactNode; titleKey: string }
   { path: '/dashboard', icon: <DashboardOutlined />, titleKey: 'app.routes.dashboard' },
   { path: '/station', icon: <ThunderboltOutlined />, titleKey: 'app.routes.station' },
   { path: '/profile', icon: <UserOutlined />, titleKey: 'app.routes.profile' },
+  { path: '/social', icon: <TeamOutlined />, titleKey: 'social.title' },
   { path: '/manage', icon: <SettingOutlined />, titleKey: 'app.routes.manage' },
 ];
 

@@ -4,6 +4,7 @@ import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlarmBadge } from '../../features/alarms/components/alarm-badge';
+import { FriendBadge, ShareBadge } from '../../features/social';
 import { LanguageSwitch } from '../../shared/i18n/language-switch';
 import { currentMode } from '../../shared/session/mode';
 import { PlatformBrand } from '../../shared/ui/brand';
@@ -15,7 +16,8 @@ import { UserMenu } from './user-menu';
 /**
  * Top bar (spec §2): menu toggle, logo + platform title, system-type menu (`systemType`: the layout's
  * current one), current site and site
- * search, current-alarm badge, language and user menu. Below 992 px it condenses: logo only, the
+ * search, friend-request, site-share and current-alarm badges (one combined count request per 5-s cycle),
+ * language and user menu. Below 992 px it condenses: logo only, the
  * system type as a dropdown, the search moves into the menu drawer.
  */
 export function TopBar(props: {
@@ -43,6 +45,8 @@ export function TopBar(props: {
       <div className="top-bar-right">
         {!mobile && <CurrentSite />}
         {!mobile && <SiteSearch />}
+        <FriendBadge />
+        <ShareBadge />
         <AlarmBadge />
         <LanguageSwitch compact={mobile} />
         <UserMenu compact={mobile} />

@@ -40,8 +40,11 @@ import {
   SearchOutlined,
   SendOutlined,
   SettingOutlined,
+  ShareAltOutlined,
   SwapOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
+  UserAddOutlined,
   UserOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -93,7 +96,10 @@ export const ANT_ICONS: readonly IconEntry[] = Object.entries({
   SearchOutlined,
   SendOutlined,
   SettingOutlined,
+  ShareAltOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
+  UserAddOutlined,
   UserOutlined,
   WarningOutlined,
 })

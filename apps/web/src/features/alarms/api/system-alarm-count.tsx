@@ -1,17 +1,21 @@
 /**
  * The active-alarm count of the top bar's system type, read once for the whole signed-in layout: the
- * top-bar badge and the dashboard's alarms card share this one query observer. Two observers of the
- * same key each run their own 5-s timer, so the count was fetched twice per cycle (issue 6, item 12).
+ * top-bar badge and the dashboard's alarms card share it. It comes from the combined badge call
+ * (features/social/api/badge-counts.tsx), so the alarm, friend and share badges cost one request per 5-s
+ * cycle together (issue 10 §6; before, issue 6 item 12: one observer, not two timers).
  */
+import type { AlarmCount } from '@ems/contract/api/alarm';
 import type { SystemType } from '@ems/contract/constants';
-import { createContext, type ReactNode, use } from 'react';
-import { useCurrentAlarmCount } from './get-current-alarm-count';
+import type { ReactNode } from 'react';
+import { BadgeCountsProvider, useBadgeCounts } from '../../social/api/badge-counts';
 
-type SystemAlarmCount = ReturnType<typeof useCurrentAlarmCount>;
+/** The count as its readers use it. */
+export interface SystemAlarmCount {
+  data: AlarmCount | undefined;
+  isPending: boolean;
+}
 
-const SystemAlarmCountContext = createContext<SystemAlarmCount | null>(null);
-
-/** Polls the count of `systemType` (every 5 s) for everything below it. */
+/** Polls the counts of `systemType` (every 5 s) for everything below it. */
 export function SystemAlarmCountProvider({
   systemType,
   children,
@@ -19,8 +23,7 @@ export function SystemAlarmCountProvider({
   systemType: SystemType;
   children: ReactNode;
 }) {
-  const count = useCurrentAlarmCount({ systemType });
-  return <SystemAlarmCountContext value={count}>{children}</SystemAlarmCountContext>;
+  return <BadgeCountsProvider systemType={systemType}>{children}</BadgeCountsProvider>;
 }
 
 /**
@@ -28,7 +31,6 @@ export function SystemAlarmCountProvider({
  * @throws Error outside a SystemAlarmCountProvider (a programming error: it would poll nothing).
  */
 export function useSystemAlarmCount(): SystemAlarmCount {
-  const count = use(SystemAlarmCountContext);
-  if (!count) throw new Error('useSystemAlarmCount needs a SystemAlarmCountProvider');
-  return count;
+  const { data, isPending } = useBadgeCounts();
+  return { data: data?.alarms, isPending };
 }

@@ -1,0 +1,85 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import type { FriendRequest } from '@ems/contract/api/social';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Empty, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBadgeCounts } from '../api/badge-counts';
+import { answerFriend, useFriendRequests } from '../api/social-api';
+import { runAction } from './run-action';
+
+/**
+ * Top-bar friend-request badge (spec §2): the count of requests waiting for the caller; its dialog lists
+ * userName and requestTime with refuse and agree, and the list reloads after each.
+ */
+export function FriendBadge() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const count = useBadgeCounts().data?.friendRequests ?? 0;
+  return (
+    <>
+      <Badge count={count} size="small" offset={[-2, 6]}>
+        <Button
+          type="text"
+          className="bar-button"
+          icon={<UserAddOutlined />}
+          aria-label={t('social.badge.friends', { count })}
+          onClick={() => setOpen(true)}
+        />
+      </Badge>
+      <Modal
+        open={open}
+        title={t('social.requests.title')}
+        footer={null}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <FriendRequestList />
+      </Modal>
+    </>
+  );
+}
+
+function FriendRequestList() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { data, isPending } = useFriendRequests();
+  const rows = (data ?? []).filter((r) => r.direction === 'received' && r.status === 1);
+  const answer = (r: FriendRequest, agree: boolean) =>
+    runAction(client, () => answerFriend(r.userId, agree), agree ? 'social.accepted' : 'social.refused');
+  const columns: TableColumnsType<FriendRequest> = [
+    { title: t('social.requests.userName'), dataIndex: 'userName' },
+    {
+      title: t('social.requests.requestTime'),
+      dataIndex: 'requestTime',
+      render: (v: string) => new Date(v).toLocaleString(),
+    },
+    {
+      title: t('social.actions'),
+      key: 'actions',
+      render: (_v, r) => (
+        <Space>
+          <Button size="small" onClick={() => answer(r, false)}>
+            {t('social.refuse')}
+          </Button>
+          <Button size="small" type="primary" onClick={() => answer(r, true)}>
+            {t('social.agree')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+  if (!isPending && rows.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('social.requests.none')} />;
+  }
+  return (
+    <Table<FriendRequest>
+      rowKey="userId"
+      size="small"
+      pagination={false}
+      loading={isPending}
+      dataSource={rows}
+      columns={columns}
+    />
+  );
+}

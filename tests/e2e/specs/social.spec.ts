@@ -1,0 +1,111 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiToken, firstSite, registerVerified } from '../lib/api-user';
+
+/**
+ * Issue 10 §7: two browser contexts. A (the demo owner) asks B to be friends, B agrees from the top-bar
+ * badge, A shares a home-storage site, B confirms it into a new group from the share badge, sees its live
+ * data and gets no settings (device management) for it.
+ */
+async function signIn(page: Page, user: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+/** Chooses `option` of the antd Select labelled `label` inside `scope`. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTitle(option, { exact: true })
+    .click();
+}
+
+const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+
+test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live data, no settings', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const bName = `friend_${Date.now().toString(36)}`;
+  const bPassword = 'Sunny-Day-42';
+  await registerVerified(request, bName, bPassword);
+  const site = await firstSite(request, await apiToken(request, 'demo', 'Demo@2024!'), 6);
+
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  await signIn(a, 'demo', 'Demo@2024!');
+  await signIn(b, bName, bPassword);
+
+  // A asks B by login name from the social screen.
+  await a.goto('/social');
+  await a.getByPlaceholder('Their login name').fill(bName);
+  await a.getByRole('button', { name: 'Send request' }).click();
+  await expect(toast(a, 'Added, awaiting the other side')).toBeVisible();
+  await expect(
+    a.getByRole('row').filter({ hasText: bName }).locator('.ant-tag', { hasText: 'Sent' }),
+  ).toBeVisible();
+
+  // B's friend badge counts the request within a 5-s cycle; B agrees in its dialog, which then reloads.
+  const friendBadge = b.getByRole('button', { name: 'Friend requests: 1' });
+  await expect(friendBadge).toBeVisible({ timeout: 15_000 });
+  await friendBadge.click();
+  const requests = b.getByRole('dialog', { name: 'Friend requests' });
+  await expect(requests.getByRole('row').filter({ hasText: 'Demo Owner' })).toBeVisible();
+  await requests.getByRole('button', { name: 'Agree' }).click();
+  await expect(toast(b, 'Accepted')).toBeVisible();
+  await expect(requests.getByText('No friend requests')).toBeVisible();
+  await requests.getByRole('button', { name: 'Close' }).click();
+
+  // A shares the home-storage site with B.
+  await a.reload();
+  await a.getByRole('tab', { name: 'Sharing', exact: true }).click();
+  const sharing = a.getByRole('tabpanel', { name: 'Sharing', exact: true });
+  await choose(a, sharing, 'One of your sites', site.stationName);
+  await choose(a, sharing, 'A friend', bName);
+  await sharing.getByRole('button', { name: 'Share', exact: true }).click();
+  await expect(toast(a, 'Shared, awaiting the other side')).toBeVisible();
+
+  // B confirms it into a group created from the dialog; closing the dialog reloads the page.
+  const shareBadge = b.getByRole('button', { name: 'Shared sites waiting: 1' });
+  await expect(shareBadge).toBeVisible({ timeout: 15_000 });
+  await shareBadge.click();
+  const shares = b.getByRole('dialog', { name: 'Sites shared with you' });
+  const row = shares.getByRole('row').filter({ hasText: site.stationName });
+  await expect(row.getByText('Demo Owner')).toBeVisible();
+  await shares.getByLabel('New group name').fill('From friends');
+  await shares.getByRole('button', { name: 'Create group' }).click();
+  await expect(toast(b, 'Operation succeeded')).toBeVisible();
+  await choose(b, row, `Target group for ${site.stationName}`, 'From friends');
+  await row.getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(b, 'Accepted')).toBeVisible();
+  await expect(shares.getByText('No sites waiting')).toBeVisible();
+  await shares.getByRole('button', { name: 'Close' }).click();
+  await b.waitForLoadState('load');
+
+  // B sees the site's live data and no settings for it.
+  await b.goto(`/station?stationId=${site.stationId}`);
+  await expect(b.getByTestId('flow-load-power')).toHaveText(/\d/);
+  const flows = b.locator('[data-testid^="flow-"][data-testid$="-power"]');
+  const first = (await flows.allTextContents()).join('|');
+  await expect
+    .poll(async () => (await flows.allTextContents()).join('|'), { timeout: 30_000 })
+    .not.toBe(first);
+  await expect(b.locator('.fleet-devices-card')).toHaveCount(0);
+  await expect(b.getByRole('button', { name: /^Add device$/ })).toHaveCount(0);
+  // The server refuses the settings too, in B's language.
+  const token = await apiToken(request, bName, bPassword);
+  const del = await request.post('/owner_api/webpvesc/ajax/station/del', {
+    data: { stationId: site.stationId },
+    headers: { token },
+  });
+  expect(await del.json()).toMatchObject({ status: 40300, msg: 'No operation authority' });
+  await b.goto('/dashboard');
+  await b.getByRole('menuitem', { name: 'Home storage' }).click();
+  await expect(b.getByText(site.stationName, { exact: true }).first()).toBeVisible();
+  await expect(b.getByRole('button', { name: `Edit ${site.stationName}` })).toHaveCount(0);
+});
