@@ -43,7 +43,7 @@ export function TopBar(props: {
       <div className="top-bar-right">
         {!mobile && <CurrentSite />}
         {!mobile && <SiteSearch />}
-        <AlarmBadge />
+        <AlarmBadge systemType={props.systemType} />
         <LanguageSwitch compact={mobile} />
         <UserMenu compact={mobile} />
       </div>
