@@ -47,6 +47,9 @@ SELECT (SELECT count(*) FROM ins)::int AS raised, (SELECT count(*) FROM clr)::in
 
 /** Evaluates every enabled rule against the devices' newest values at `now` (one statement). */
 export async function evaluateRules(db: DbHandle, now = new Date()): Promise<ApplyResult> {
+  // PGlite has no autovacuum: without fresh statistics of these small tables the planner takes them for
+  // empty and picks nested loops over the breach set, O(n²) (5 s instead of 80 ms at 10,000 rules).
+  await db.query('ANALYZE alarm_rules, alarm_rule_state');
   const res = await db.query<ApplyResult>(RULES_SQL, [now.toISOString(), RULE_PREFIX]);
   return res.rows[0] ?? { raised: 0, cleared: 0 };
 }
