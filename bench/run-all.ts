@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark in one run, printed as tables side by side. PostgreSQL cases run when
  * DATABASE_URL is set. Each case is bounded in time; all traffic stays on loopback.
  */
+import { runAlarmBench } from './alarms';
 import { runIngestBench } from './ingest';
 import { runListRealBench } from './list-real';
 import { runRestartBench } from './restarts';
@@ -14,5 +15,6 @@ printTable('Ingest: points stored per second', await runIngestBench());
 printTable('list/real under simulated 5-second pollers', await runListRealBench());
 printTable('Web app: compressed JavaScript per page (Chromium, cold cache)', await runWebAssetsBench());
 printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await runRestartBench());
+printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

@@ -50,6 +50,8 @@ const ConfigSchema = z.object({
    * HSTS and upgrade-insecure-requests (security-headers.ts). Off for a plain-http LAN install.
    */
   HTTPS: onOff.default(false),
+  /** Issue 9: seconds without data after which a device gets a communication-loss alarm. */
+  ALARM_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
   /** Built web app served at /; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });

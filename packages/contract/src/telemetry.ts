@@ -15,6 +15,8 @@ export const TOPIC_ROOT = 'ems/v1';
 export const topics = {
   telemetry: (sn: string) => `${TOPIC_ROOT}/${sn}/telemetry`,
   status: (sn: string) => `${TOPIC_ROOT}/${sn}/status`,
+  /** Issue 9: device alarm events (AlarmPayloadSchema). */
+  alarm: (sn: string) => `${TOPIC_ROOT}/${sn}/alarm`,
   command: (sn: string) => `${TOPIC_ROOT}/${sn}/command`,
   commandAck: (sn: string) => `${TOPIC_ROOT}/${sn}/command/ack`,
 } as const;
@@ -142,3 +144,22 @@ export const StatusPayloadSchema = z.object({
   online: z.boolean(),
   ts: TimestampSchema.optional(),
 });
+
+/** Issue 9: one device alarm event: `code` (as in the device's fault table, e.g. ID001) became active or cleared. */
+export const AlarmEventSchema = z.object({
+  ts: TimestampSchema,
+  code: z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9_:.-]+$/),
+  active: z.boolean(),
+});
+export type AlarmEvent = z.infer<typeof AlarmEventSchema>;
+
+/** Payload on `ems/v1/SN/alarm` (issue 9, docs/device-protocol.md "Alarms"): one event or up to 100. */
+export const AlarmPayloadSchema = z.union([
+  AlarmEventSchema,
+  z.object({ events: z.array(AlarmEventSchema).min(1).max(100) }),
+]);
+export type AlarmPayload = z.infer<typeof AlarmPayloadSchema>;

@@ -354,8 +354,63 @@ export const alarms = pgTable(
     alarmDesc: text('alarm_desc').notNull(),
     startedAt: tz('started_at').notNull(),
     clearedAt: tz('cleared_at'),
+    // ---- issue 9 (alarms): where an alarm comes from and which catalogue describes it ----
+    /** device (code sent by the device) | offline (communication loss) | rule (threshold rule). */
+    source: text('source').notNull().default('device'),
+    /** Fault-table family of alarm-catalog (modules/alarms/catalog.ts) that translates alarmCode. */
+    catalog: text('catalog'),
+    // set null: deleting a rule keeps its history; its open alarm clears at the next evaluation.
+    ruleId: integer('rule_id').references(() => alarmRules.id, { onDelete: 'set null' }),
   },
-  (t) => [index('alarms_station_current').on(t.stationId, t.clearedAt)],
+  (t) => [
+    index('alarms_station_current').on(t.stationId, t.clearedAt),
+    // issue 9: one open alarm per device and code, across restarts and processes (insert … on conflict
+    // do nothing relies on it).
+    uniqueIndex('alarms_open_once').on(t.deviceId, t.alarmCode).where(sql`${t.clearedAt} IS NULL`),
+    index('alarms_station_started').on(t.stationId, t.startedAt),
+  ],
+);
+
+// ---- issue 9 (alarms): threshold rules set by a site's owner, and their per-device breach state ----
+
+/**
+ * A threshold rule of a site: `point` (SunSpec name of device_latest.points) of its devices (of
+ * `deviceType`, or all) above/below `threshold` for `durationS` seconds raises an alarm of `level`
+ * (code RULE-<id>); it clears once the value is back.
+ */
+export const alarmRules = pgTable(
+  'alarm_rules',
+  {
+    id: serial('id').primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deviceType: text('device_type'),
+    point: text('point').notNull(),
+    op: text('op').notNull(),
+    threshold: doublePrecision('threshold').notNull(),
+    durationS: integer('duration_s').notNull(),
+    level: smallint('level').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('alarm_rules_station').on(t.stationId)],
+);
+
+/** Since when a device breaches a rule (a row exists only while it does). */
+export const alarmRuleState = pgTable(
+  'alarm_rule_state',
+  {
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => alarmRules.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    since: tz('since').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.deviceId] })],
 );
 
 // ---------------------------------------------------------------------------------------------------

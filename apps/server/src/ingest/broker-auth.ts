@@ -46,6 +46,7 @@ function mayPublish(who: Identity | undefined, client: Client | null, topic: str
     return (
       topic === topics.telemetry(who.sn) ||
       topic === topics.status(who.sn) ||
+      topic === topics.alarm(who.sn) ||
       topic === topics.commandAck(who.sn)
     );
   }

@@ -63,7 +63,8 @@ export async function startEmbeddedBroker(deps: {
   });
   const intercept: PublishInterceptor = (topic, payload) => {
     const sn = topicSerial(topic);
-    if (!sn || (topic !== topics.telemetry(sn) && topic !== topics.status(sn))) return undefined;
+    if (!sn || (topic !== topics.telemetry(sn) && topic !== topics.status(sn) && topic !== topics.alarm(sn)))
+      return undefined;
     if (handler) return handler(topic, payload);
     if (!deps.holdForIngest) return undefined;
     return whenAttached.then(() => handler?.(topic, payload));

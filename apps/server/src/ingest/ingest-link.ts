@@ -53,6 +53,8 @@ export interface IngestLinkInfo {
 /** Every device's telemetry and status topics (`+`: the serial number level). */
 const TELEMETRY = topics.telemetry('+');
 const STATUS = topics.status('+');
+/** Issue 9: device alarm events, received like telemetry (acknowledged after commit). */
+const ALARM = topics.alarm('+');
 /** CONNACK codes meaning "protocol version not supported": 3.1.1 (1) and 5 (0x84). */
 const UNSUPPORTED_PROTOCOL = new Set([1, 0x84]);
 /** Passed to handleMessage's callback so mqtt.js skips its own PUBACK (see the module comment). */
@@ -80,12 +82,14 @@ export function openIngestLink(opts: IngestLinkOptions): {
       try {
         // A refused subscription (SUBACK code >= 0x80) rejects.
         await c.subscribeAsync(`$share/${opts.shareGroup}/${TELEMETRY}`, { qos: 1 });
+        await c.subscribeAsync(`$share/${opts.shareGroup}/${ALARM}`, { qos: 1 });
         return { protocolVersion: 5, shared: true };
       } catch (err) {
         log.warn({ err }, 'broker refused the shared subscription; every ingest node receives every message');
       }
     }
     await c.subscribeAsync(TELEMETRY, { qos: 1 });
+    await c.subscribeAsync(ALARM, { qos: 1 });
     return { protocolVersion: version, shared: false };
   }
 

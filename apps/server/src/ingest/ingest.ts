@@ -20,6 +20,7 @@ import {
 } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../db/client';
+import { type AlarmQueueStats, createAlarmQueue, parseAlarmPayload } from '../modules/alarms/alarm-queue';
 import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
@@ -68,6 +69,8 @@ export interface Ingest {
   /** Resolves when subscribed (startIngest waits for it up to 10 s, then lets it continue in the background). */
   ready: Promise<IngestLinkInfo>;
   stats(): IngestStats;
+  /** Issue 9: alarm events and data-back clearing since start. */
+  alarmStats(): AlarmQueueStats;
   /** Writes everything received so far. */
   flush(): Promise<void>;
   /** Disconnects, then writes what is pending (acknowledging only what was written). */
@@ -108,6 +111,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   const devices = createDeviceDirectory(db);
   const known = await devices.preload();
   const batcher = createBatcher({ db, log, maxBatch: opts.maxBatch, onBatch: opts.onBatch });
+  const alarms = createAlarmQueue(db, log);
   let linkUp = !!opts.broker;
   const warn = createRateLimitedLog(log, 10_000);
   const notice = createRateLimitedLog(log, 10_000, 'info');
@@ -180,7 +184,27 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       rows.push(toTelemetryRow(device.id, device.type, s, ts));
     }
     counts.received += rows.length;
-    return rows.length > 0 ? batcher.add(rows) : undefined;
+    // Issue 9: after the commit, so alarm work never holds a telemetry write.
+    return rows.length > 0 ? batcher.add(rows).then(() => alarms.seen(device.id)) : undefined;
+  }
+
+  /** Issue 9: a device's alarm events (docs/device-protocol.md "Alarms"); acknowledged once committed. */
+  function acceptAlarm(device: KnownDevice, sn: string, payload: Buffer): Promise<void> | undefined {
+    const events =
+      payload.length <= DEVICE_LIMITS.maxPacketBytes ? parseAlarmPayload(device.id, payload) : null;
+    if (!events) {
+      alarms.invalid();
+      warn('alarm', { sn }, 'alarm message does not match the schema');
+      return;
+    }
+    return alarms.add(events);
+  }
+
+  function onAlarm(sn: string, payload: Buffer): Promise<void> | undefined {
+    const cached = devices.peek(sn);
+    if (cached === null) return void unknown(sn);
+    if (cached) return acceptAlarm(cached, sn, payload);
+    return lookup(sn).then((device) => (device ? acceptAlarm(device, sn, payload) : unknown(sn)));
   }
 
   const unknown = (sn: string) => {
@@ -225,6 +249,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     if (!sn) return;
     if (topic === topics.telemetry(sn)) return onTelemetry(sn, payload);
     if (topic === topics.status(sn)) onStatus(sn, payload);
+    if (topic === topics.alarm(sn)) return onAlarm(sn, payload);
   }
 
   function onStatus(sn: string, payload: Buffer): void {
@@ -291,12 +316,17 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
         linkUp,
       };
     },
-    flush: () => batcher.flush(),
+    flush: async () => {
+      await batcher.flush();
+      await alarms.flush();
+    },
+    alarmStats: () => ({ ...alarms.stats }),
     stop: async () => {
       stopping = true;
       clearInterval(refresh);
       await close();
       await batcher.stop();
+      await alarms.flush();
     },
   };
 }

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { ensureTelemetryPartitions } from '../db/partitions';
+import { alarmJob } from '../modules/alarms/alarm-job';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { startMailSender } from '../modules/mail/sender';
 import { runExclusive } from './run-once';
@@ -41,7 +42,7 @@ export const telemetryPartitionsJob: JobDefinition = {
 };
 
 /** The jobs every node schedules. */
-export const defaultJobs: readonly JobDefinition[] = [telemetryPartitionsJob, historyPurgeJob];
+export const defaultJobs: readonly JobDefinition[] = [telemetryPartitionsJob, historyPurgeJob, alarmJob];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */
 export function nextRunAt(job: JobDefinition, now: number): number {
@@ -77,7 +78,9 @@ export function startJobs(
       const started = Date.now();
       try {
         const outcome = await runJobOnce(job, deps);
-        deps.log.info({ job: job.name, outcome, ms: Date.now() - started }, 'job finished');
+        // Jobs running every few seconds would flood the info log.
+        const level = job.everyMs < 60_000 ? 'debug' : 'info';
+        deps.log[level]({ job: job.name, outcome, ms: Date.now() - started }, 'job finished');
       } catch (err) {
         deps.log.error({ job: job.name, err }, 'job failed');
       }

@@ -71,6 +71,9 @@ describe('demo fleet simulator', () => {
     const rollup = await rowsOf('SELECT count(*)::int AS n FROM telemetry_5min');
     expect(Number(rollup[0]?.n)).toBeGreaterThanOrEqual(stats.devices * 287);
     expect(ing.ingest.stats().invalid).toBe(0);
+    // Issue 9: live ticks publish valid alarm events (at least the start-up clearing of simulated codes).
+    expect(ing.ingest.alarmStats().invalid).toBe(0);
+    expect(ing.ingest.alarmStats().events).toBeGreaterThan(0);
   });
 
   it('stores counters that never decrease and a meter that balances PV, battery and load', async () => {

@@ -15,6 +15,7 @@ import type { DbHandle } from '../db/client';
 import { runBackfill } from './backfill';
 import { type DeviceLinks, openDeviceLinks } from './device-links';
 import { siteSamples } from './device-points';
+import { activeFaults, SIMULATED_CODES } from './faults';
 import { buildModels, type FleetSnapshot, fleetSnapshot } from './fleet-models';
 import { deviceSecret, ensureFleet, readSetting, writeSetting } from './fleet-store';
 
@@ -103,10 +104,32 @@ export async function startSimulator(deps: {
     if (stats.backfillDone) await writeSetting(db, 'simulator_backfilled_until', missedSince ?? lastTick + 1);
   };
 
+  /**
+   * Issue 9: codes each device has active, as last published. Unknown at start (undefined): the first
+   * tick then clears every simulated code not active, so no alarm of a previous run stays open.
+   */
+  const faultsSent = new Map<string, Set<string>>();
+  const publishFaults = (model: (typeof live)[number], t: number) => {
+    const active = activeFaults(model, t);
+    for (const d of model.spec.devices) {
+      const client = links.connected(d.sn);
+      if (!client) continue;
+      const now = new Set(active.get(d.sn) ?? []);
+      const before = faultsSent.get(d.sn);
+      const events: { ts: number; code: string; active: boolean }[] = [];
+      for (const code of now) if (!before?.has(code)) events.push({ ts: t, code, active: true });
+      for (const code of before ?? SIMULATED_CODES[d.type] ?? [])
+        if (!now.has(code)) events.push({ ts: t, code, active: false });
+      faultsSent.set(d.sn, now);
+      if (events.length > 0) client.publish(topics.alarm(d.sn), JSON.stringify({ events }), { qos: 1 });
+    }
+  };
+
   /** Publishes every connected device's sample at `t`; PUBACKs are not awaited (QoS 1 retries them). */
   const publishTick = (t: number) => {
     for (const model of live) {
       model.advanceTo(t);
+      publishFaults(model, t);
       for (const s of siteSamples(model, t)) {
         const client = links.connected(s.sn);
         if (!client) {

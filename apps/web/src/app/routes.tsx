@@ -93,6 +93,14 @@ export const routes: RouteObject[] = [
                 handle: handle('station'),
                 lazy: async () => ({ Component: (await import('./pages/station-route')).StationRoute }),
               },
+              // issue 9: alarm list (Current | History)
+              {
+                path: '/alarms',
+                handle: handle('alarms'),
+                lazy: async () => ({
+                  Component: (await import('../features/alarms/pages/alarms-page')).AlarmsPage,
+                }),
+              },
               {
                 path: '/profile',
                 handle: handle('profile'),

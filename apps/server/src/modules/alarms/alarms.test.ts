@@ -48,6 +48,37 @@ describe('GET alarm/system/current/count', () => {
     expect((await get('systemType=2')).body.data.count).toBe(0);
   });
 
+  it('counts per station with isarray, and lists the same alarms filtered by level and system type', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${URL_}?isarray=true&isCurrent=true&ispvesc=false`,
+      headers: { token },
+    });
+    expect(res.json().data).toEqual([
+      { stationId: ids.pv, count: 6, byLevel: { notice: 1, alarm: 2, fault: 1, fatal: 2 } },
+      { stationId: ids.ups, count: 1, byLevel: { notice: 0, alarm: 1, fault: 0, fatal: 0 } },
+    ]);
+    const page = async (q: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/owner_api/webpvesc/ajax/alarm/system/current/list?${q}`,
+          headers: { token },
+        })
+      ).json().data as { data: { alarmLevel: number; stationId: number }[]; total: number };
+    expect((await page('systemType=7')).data.map((a) => a.stationId)).toEqual([ids.ups]);
+    const fatal = await page('levels=5&pageSize=1&pageNum=2');
+    expect(fatal.total).toBe(2);
+    expect(fatal.data.map((a) => a.alarmLevel)).toEqual([5]);
+    expect((await page('levels=2&levels=3')).total).toBe(3);
+    const summary = await t.app.inject({
+      method: 'GET',
+      url: '/owner_api/webpvesc/ajax/alarm/system/summary',
+      headers: { token },
+    });
+    expect(summary.json().data).toEqual({ active: 7, today: 8, last24h: 8 });
+  });
+
   it('lets an administrator count every site', async () => {
     expect((await get('', adminToken)).body.data.count).toBe(8);
   });

@@ -1,17 +1,13 @@
 /** Alarm rules: the current-alarm count of the top bar badge (spec §2, §4 levels). */
-import type { AlarmCount } from '@ems/contract/api/alarm';
+import { type AlarmCount, levelGroupOf } from '@ems/contract/api/alarm';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { accessibleStationIds, requireStationsAccess } from '../access/station-access';
-import { countActiveByLevel } from './repo';
+import { countActiveByLevel, countActiveByStation } from './repo';
 
 /** Which group of spec §4 a level belongs to: 1 notice, 2–3 alarm, 4 fault, 5 fatal. */
 export function levelGroup(level: number): keyof AlarmCount['byLevel'] | null {
-  if (level === 1) return 'notice';
-  if (level === 2 || level === 3) return 'alarm';
-  if (level === 4) return 'fault';
-  if (level === 5) return 'fatal';
-  return null;
+  return levelGroupOf(level);
 }
 
 /** Query of current/count as the contract's AlarmCountQuerySchema parses it (fields used here). */
@@ -30,6 +26,44 @@ export async function currentAlarmCount(
   user: SessionUser,
   q: AlarmCountQuery,
 ): Promise<AlarmCount> {
+  const out: AlarmCount = emptyCount();
+  for (const { level, count } of await countActiveByLevel(db, await countScope(db, user, q)))
+    add(out, level, count);
+  return out;
+}
+
+/**
+ * current/count with isarray=true (issue 9): one entry per station in scope that has active alarms,
+ * ascending by station id. @throws AppError noPermission as currentAlarmCount.
+ */
+export async function currentAlarmCountByStation(
+  db: DbHandle,
+  user: SessionUser,
+  q: AlarmCountQuery,
+): Promise<(AlarmCount & { stationId: number })[]> {
+  const byStation = new Map<number, AlarmCount & { stationId: number }>();
+  for (const r of await countActiveByStation(db, await countScope(db, user, q))) {
+    let entry = byStation.get(r.station_id);
+    if (!entry) {
+      entry = { stationId: r.station_id, ...emptyCount() };
+      byStation.set(r.station_id, entry);
+    }
+    add(entry, r.level, r.count);
+  }
+  return [...byStation.values()];
+}
+
+function emptyCount(): AlarmCount {
+  return { count: 0, byLevel: { notice: 0, alarm: 0, fault: 0, fatal: 0 } };
+}
+
+function add(out: AlarmCount, level: number, count: number): void {
+  out.count += count;
+  const group = levelGroup(level);
+  if (group) out.byLevel[group] += count;
+}
+
+async function countScope(db: DbHandle, user: SessionUser, q: AlarmCountQuery): Promise<number[]> {
   let ids: number[];
   if (q.stationIds && q.stationIds.length > 0) {
     const named = await requireStationsAccess(db, user, q.stationIds);
@@ -37,11 +71,5 @@ export async function currentAlarmCount(
   } else {
     ids = await accessibleStationIds(db, user, q.systemType);
   }
-  const out: AlarmCount = { count: 0, byLevel: { notice: 0, alarm: 0, fault: 0, fatal: 0 } };
-  for (const { level, count } of await countActiveByLevel(db, ids)) {
-    out.count += count;
-    const group = levelGroup(level);
-    if (group) out.byLevel[group] += count;
-  }
-  return out;
+  return ids;
 }

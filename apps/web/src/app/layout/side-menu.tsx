@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   DashboardOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -15,6 +16,7 @@ import { mayOpen, ROUTE_ROLES } from '../lib/roles';
 const ENTRIES: ReadonlyArray<{ path: string; icon: ReactNode; titleKey: string }> = [
   { path: '/dashboard', icon: <DashboardOutlined />, titleKey: 'app.routes.dashboard' },
   { path: '/station', icon: <ThunderboltOutlined />, titleKey: 'app.routes.station' },
+  { path: '/alarms', icon: <AlertOutlined />, titleKey: 'app.routes.alarms' },
   { path: '/profile', icon: <UserOutlined />, titleKey: 'app.routes.profile' },
   { path: '/social', icon: <TeamOutlined />, titleKey: 'social.title' },
   { path: '/manage', icon: <SettingOutlined />, titleKey: 'app.routes.manage' },

@@ -47,7 +47,7 @@ export function TopBar(props: {
         {!mobile && <SiteSearch />}
         <FriendBadge />
         <ShareBadge />
-        <AlarmBadge />
+        <AlarmBadge systemType={props.systemType} />
         <LanguageSwitch compact={mobile} />
         <UserMenu compact={mobile} />
       </div>

@@ -1,0 +1,23 @@
+/**
+ * The alarm job (issue 9): every 30 s, on one node at a time (jobs/run-once.ts), raises and clears
+ * communication-loss alarms (a device silent for ALARM_OFFLINE_AFTER_S) and threshold-rule alarms.
+ */
+import type { JobDefinition } from '../../jobs/scheduler';
+import { evaluateCommLoss } from './engine';
+import { evaluateRules } from './rules-engine';
+
+/** Period of the alarm job, ms. */
+export const ALARM_JOB_EVERY_MS = 30_000;
+
+/** Evaluates platform alarms at `now`. */
+export const alarmJob: JobDefinition = {
+  name: 'alarms',
+  everyMs: ALARM_JOB_EVERY_MS,
+  offsetMs: 7_000,
+  run: async ({ db, config, log }, now) => {
+    const offline = await evaluateCommLoss(db, config.ALARM_OFFLINE_AFTER_S, now);
+    const rules = await evaluateRules(db, now);
+    if (offline.raised + offline.cleared + rules.raised + rules.cleared > 0)
+      log.info({ offline, rules }, 'platform alarms evaluated');
+  },
+};

@@ -1,0 +1,163 @@
+/**
+ * The alarm catalogue (issue 9): code → level (spec §4) and description per language, per fault-table
+ * family. Inverter families come from the real Solarman fault tables (catalog-data.json, built by
+ * scripts/build-alarm-catalog.mjs from /work/shared/data/inverter-fault-codes-solarman, Apache-2.0);
+ * chargers use OCPP 1.6 ChargePointErrorCode names, UPS the NUT status flags, and the platform its own
+ * codes (COMM_LOSS, RULE-<id>). Descriptions are English from the source; zh-CN/pt-BR texts exist for the
+ * platform codes and the common faults below, any other code falls back to the English text.
+ */
+import type { LanguageCode } from '@ems/contract/constants';
+import tables from './catalog-data.json' with { type: 'json' };
+
+/** A catalogue entry: level 1–5 (spec §4) and the English description. */
+export interface CatalogEntry {
+  level: number;
+  desc: string;
+}
+
+type Texts = Partial<Record<LanguageCode, string>> & { 'en-US': string };
+
+/** The family whose codes the platform raises itself: communication loss and threshold rules. */
+export const PLATFORM = 'platform';
+/** Code of the communication-loss alarm (device silent for config.alarmOfflineAfterS). */
+export const COMM_LOSS = 'COMM_LOSS';
+/** Code prefix of threshold-rule alarms: RULE-<rule id>. */
+export const RULE_PREFIX = 'RULE-';
+
+const PLATFORM_CODES: Record<string, [number, Texts]> = {
+  [COMM_LOSS]: [
+    3,
+    {
+      'en-US': 'Communication lost',
+      'zh-CN': '通讯中断',
+      'pt-BR': 'Comunicação perdida',
+      'cs-CZ': 'Ztráta komunikace',
+    },
+  ],
+};
+
+/** OCPP 1.6 ChargePointErrorCode values a charger reports (StatusNotification). */
+const OCPP_CODES: Record<string, [number, Texts]> = {
+  GroundFailure: [
+    4,
+    { 'en-US': 'Earth fault (ground failure)', 'zh-CN': '接地故障', 'pt-BR': 'Falha de aterramento' },
+  ],
+  HighTemperature: [3, { 'en-US': 'High temperature', 'zh-CN': '温度过高', 'pt-BR': 'Temperatura alta' }],
+  OverCurrentFailure: [
+    4,
+    { 'en-US': 'Over-current failure', 'zh-CN': '过流故障', 'pt-BR': 'Falha de sobrecorrente' },
+  ],
+  OverVoltage: [3, { 'en-US': 'Over-voltage', 'zh-CN': '过压', 'pt-BR': 'Sobretensão' }],
+  UnderVoltage: [3, { 'en-US': 'Under-voltage', 'zh-CN': '欠压', 'pt-BR': 'Subtensão' }],
+  PowerMeterFailure: [
+    2,
+    { 'en-US': 'Power meter failure', 'zh-CN': '电表故障', 'pt-BR': 'Falha do medidor' },
+  ],
+  ConnectorLockFailure: [
+    2,
+    { 'en-US': 'Connector lock failure', 'zh-CN': '插头锁故障', 'pt-BR': 'Falha na trava do conector' },
+  ],
+  EVCommunicationError: [
+    2,
+    {
+      'en-US': 'EV communication error',
+      'zh-CN': '车辆通讯错误',
+      'pt-BR': 'Erro de comunicação com o veículo',
+    },
+  ],
+  InternalError: [4, { 'en-US': 'Internal error', 'zh-CN': '内部错误', 'pt-BR': 'Erro interno' }],
+};
+
+/** UPS status flags of Network UPS Tools (ups.status). */
+const UPS_CODES: Record<string, [number, Texts]> = {
+  OB: [
+    2,
+    {
+      'en-US': 'UPS on battery (mains failure)',
+      'zh-CN': 'UPS 电池供电（市电中断）',
+      'pt-BR': 'UPS na bateria (falta de rede)',
+    },
+  ],
+  LB: [4, { 'en-US': 'UPS battery low', 'zh-CN': 'UPS 电池电量低', 'pt-BR': 'Bateria do UPS baixa' }],
+  OVER: [4, { 'en-US': 'UPS overload', 'zh-CN': 'UPS 过载', 'pt-BR': 'Sobrecarga do UPS' }],
+  RB: [
+    2,
+    {
+      'en-US': 'UPS battery needs replacement',
+      'zh-CN': 'UPS 电池需更换',
+      'pt-BR': 'Substituir bateria do UPS',
+    },
+  ],
+  BYPASS: [3, { 'en-US': 'UPS on bypass', 'zh-CN': 'UPS 旁路运行', 'pt-BR': 'UPS em bypass' }],
+};
+
+/** Translations of common Sofar/ZCS codes (same meaning in every Sofar/ZCS table). */
+const SOFAR_TEXTS: Record<string, Omit<Texts, 'en-US'>> = {
+  ID001: { 'zh-CN': '电网过压保护', 'pt-BR': 'Proteção de sobretensão da rede' },
+  ID002: { 'zh-CN': '电网欠压保护', 'pt-BR': 'Proteção de subtensão da rede' },
+  ID003: { 'zh-CN': '电网过频保护', 'pt-BR': 'Proteção de sobrefrequência da rede' },
+  ID004: { 'zh-CN': '电网欠频保护', 'pt-BR': 'Proteção de subfrequência da rede' },
+  ID005: { 'zh-CN': '漏电流故障', 'pt-BR': 'Falha de corrente de fuga' },
+  ID008: { 'zh-CN': '孤岛错误', 'pt-BR': 'Erro de ilhamento' },
+  ID042: { 'zh-CN': '绝缘阻抗低', 'pt-BR': 'Baixa impedância de isolamento' },
+  ID043: { 'zh-CN': '接地错误', 'pt-BR': 'Erro de aterramento' },
+  ID050: { 'zh-CN': '散热器1温度保护', 'pt-BR': 'Proteção de temperatura do dissipador 1' },
+  ID113: { 'zh-CN': '过温降额', 'pt-BR': 'Redução de potência por sobretemperatura' },
+};
+
+type Family = Record<string, [number, string]>;
+const TABLES = tables as unknown as Record<string, Family>;
+
+const textFamilies: Record<string, Record<string, [number, Texts]>> = {
+  [PLATFORM]: PLATFORM_CODES,
+  ocpp16: OCPP_CODES,
+  ups: UPS_CODES,
+};
+
+/** Inverter makers whose tables exist; any other inverter reads the Sofar G3 table (the most complete). */
+const INVERTER_FAMILIES: [RegExp, string][] = [
+  [/hyd.?zss|hyd.?[3-6]k.?zss/i, 'hyd-zss-hp-3k-6k'],
+  [/azzurro/i, 'zcs_azzurro-ktl-v3'],
+  [/hyd.?[3-6]k.?es/i, 'sofar_hyd3k-6k-es'],
+  [/ktlx|lsw/i, 'sofar_lsw3'],
+  [/solis.*(hybrid|rhi)|rhi-/i, 'solis_hybrid'],
+];
+const GENERIC_INVERTER = 'sofar_g3hyd';
+
+/**
+ * The catalogue family of a device: by type (charger ocpp16, ups ups), and for inverters by maker and
+ * model (see INVERTER_FAMILIES); other device types only have platform codes.
+ */
+export function catalogFamily(deviceType: string, manufacturer: string | null, model: string | null): string {
+  if (deviceType === 'charger') return 'ocpp16';
+  if (deviceType === 'ups') return 'ups';
+  if (deviceType !== 'inverter') return PLATFORM;
+  const name = `${manufacturer ?? ''} ${model ?? ''}`;
+  for (const [re, family] of INVERTER_FAMILIES) if (re.test(name)) return family;
+  return GENERIC_INVERTER;
+}
+
+/** Whether `family` is a known catalogue family. */
+export function isFamily(family: string): boolean {
+  return family in textFamilies || family in TABLES;
+}
+
+/**
+ * Level and description of `code` in `family` (platform codes are found from any family), in `lang`
+ * (falling back to English). Unknown codes: level 3 and the code itself as text, so nothing a device
+ * sends is lost; rule alarms carry their rule's level and name, stored with the alarm.
+ */
+export function lookupAlarm(
+  family: string | null,
+  code: string,
+  lang: LanguageCode = 'en-US',
+): CatalogEntry | null {
+  const own = family ? textFamilies[family]?.[code] : undefined;
+  const texts = own ?? PLATFORM_CODES[code];
+  if (texts) return { level: texts[0], desc: texts[1][lang] ?? texts[1]['en-US'] };
+  const row = family ? TABLES[family]?.[code] : undefined;
+  if (!row) return null;
+  const translated = family?.startsWith('sofar') || family?.includes('zss') || family?.startsWith('zcs');
+  const desc = (translated && lang !== 'en-US' && SOFAR_TEXTS[code]?.[lang as 'zh-CN']) || row[1];
+  return { level: row[0], desc };
+}
