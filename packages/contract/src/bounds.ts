@@ -6,6 +6,7 @@
  * numbers, so a field written without them fails CI.
  */
 import { z } from 'zod';
+import { SECONDS_TIMESTAMP_DIGITS } from './constants';
 
 /** Largest value of a PostgreSQL `integer` (int4): every id and count column. */
 export const INT32_MAX = 2_147_483_647;
@@ -54,6 +55,18 @@ export function boundedInt(min: number, max: number, message = 'common.illegalIn
 export function boundedNumber(min: number, max: number, message = 'common.illegalInput') {
   return z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
+
+/** The latest instant a time filter may name: 2100-01-01T00:00:00Z, in Unix milliseconds. */
+export const EPOCH_MS_MAX = 4_102_444_800_000;
+
+/**
+ * A point in time sent as Unix seconds (up to 10 digits, spec §9) or milliseconds, read as milliseconds;
+ * 0 to EPOCH_MS_MAX. The one numeric field allowed past the int4 range: its input schema carries the
+ * `epochTime` meta, which the contract-bounds suite probes against EPOCH_MS_MAX instead.
+ */
+export const epochTimeField = boundedInt(0, EPOCH_MS_MAX)
+  .meta({ epochTime: true })
+  .transform((v) => (String(v).length <= SECONDS_TIMESTAMP_DIGITS ? v * 1000 : v));
 
 /** A database id: a whole number from 1 to INT32_MAX (ids past the int4 range would fail in SQL). */
 export const idField = boundedInt(1, INT32_MAX, 'validation.number');

@@ -1,7 +1,13 @@
 /** Alarm calls (spec §7 General and alarms); levels per spec §4: 1 notice, 2–3 alarm, 4 fault, 5 fatal. */
 import { z } from 'zod';
-import { boundedInt, boundedNumber, pageNumField, pageSizeField, safeString } from '../bounds';
-import { SECONDS_TIMESTAMP_DIGITS } from '../constants';
+import {
+  boundedInt,
+  boundedNumber,
+  epochTimeField,
+  pageNumField,
+  pageSizeField,
+  safeString,
+} from '../bounds';
 import { DEVICE_TYPES } from '../telemetry';
 import { idParam, languageIdField, queryBool, repeatedKey, systemTypeField } from './common';
 
@@ -57,9 +63,7 @@ export function pushLevelOf(level: number | null | undefined): PushLevel | null 
 }
 
 /** A time filter bound: epoch milliseconds, or 10-digit epoch seconds (spec §9). */
-const timeBound = boundedInt(0, Number.MAX_SAFE_INTEGER).transform((v) =>
-  String(v).length <= SECONDS_TIMESTAMP_DIGITS ? v * 1000 : v,
-);
+const timeBound = epochTimeField;
 
 /**
  * Query of current/list and history/list (and the paged alarm list of spec §7): page from 1, 10 rows by
