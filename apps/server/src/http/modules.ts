@@ -7,6 +7,7 @@ import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { profileRoutes } from '../modules/profile/routes';
 import { qrRoutes } from '../modules/qr/routes';
+import { reportRoutes } from '../modules/reports/routes';
 import { stationRoutes } from '../modules/stations/routes';
 import { telemetryRoutes } from '../modules/telemetry/routes';
 import { userRoutes } from '../modules/users/routes';
@@ -28,4 +29,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await fleetRoutes(api, ctx);
   await telemetryRoutes(api, ctx);
   await alarmRoutes(api, ctx);
+  await reportRoutes(api, ctx); // issue 8
 }
