@@ -1,4 +1,10 @@
-import { DashboardOutlined, SettingOutlined, ThunderboltOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  DashboardOutlined,
+  SettingOutlined,
+  ThunderboltOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Menu } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +15,7 @@ import { mayOpen, ROUTE_ROLES } from '../lib/roles';
 const ENTRIES: ReadonlyArray<{ path: string; icon: ReactNode; titleKey: string }> = [
   { path: '/dashboard', icon: <DashboardOutlined />, titleKey: 'app.routes.dashboard' },
   { path: '/station', icon: <ThunderboltOutlined />, titleKey: 'app.routes.station' },
+  { path: '/report', icon: <BarChartOutlined />, titleKey: 'app.routes.report' },
   { path: '/profile', icon: <UserOutlined />, titleKey: 'app.routes.profile' },
   { path: '/manage', icon: <SettingOutlined />, titleKey: 'app.routes.manage' },
 ];
