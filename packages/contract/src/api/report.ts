@@ -109,3 +109,33 @@ export const Co2FactorEditBodySchema = z.object({
   kgPerKwh: z.number().min(0).max(5),
   languageId: languageIdField,
 });
+
+/** Spec §5: a multi-select holds at most 5 device metrics. */
+export const MAX_DEVICE_METRICS = 5;
+
+/**
+ * GET report/device-lines: one local day of chosen points of one device (SunSpec names as the device
+ * sends them, e.g. W, SoC, PhVphA, AphA, TmpCab), averaged per 5 minutes.
+ */
+export const DeviceLinesQuerySchema = z.object({
+  stationId: idParam,
+  deviceId: idParam,
+  searchDate: localDate,
+  metrics: repeatedKey(
+    safeString(40).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { error: 'common.illegalInput' }),
+    5,
+  ).pipe(z.array(z.string()).min(1)),
+  languageId: languageIdField,
+});
+
+export const DeviceLinesSchema = z.object({
+  stationId: z.number().int(),
+  deviceId: z.number().int(),
+  searchDate: z.string(),
+  timeZone: z.string(),
+  /** Bucket start times, ISO-8601 UTC, every 5 minutes of the local day. */
+  times: z.array(z.string()),
+  /** One series per metric asked; null is a gap. */
+  series: z.array(z.object({ key: z.string(), values: z.array(z.number().nullable()) })),
+});
+export type DeviceLines = z.infer<typeof DeviceLinesSchema>;

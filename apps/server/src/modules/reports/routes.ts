@@ -7,6 +7,8 @@ import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import {
   Co2FactorEditBodySchema,
   Co2FactorListSchema,
+  DeviceLinesQuerySchema,
+  DeviceLinesSchema,
   ReportExportQuerySchema,
   ReportQuerySchema,
   ReportSchema,
@@ -23,6 +25,7 @@ import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { requestLanguage } from '../../http/language';
+import { deviceLines } from './device-lines-service';
 import { reportCsv, reportWorkbook } from './export-file';
 import { buildReport } from './report-service';
 import { editCo2Factor, getTariff, listCo2Factors, setTariff, userTimeZone } from './settings-service';
@@ -79,6 +82,18 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         )
         .send(file);
     },
+  );
+  r.get(
+    `${BASE}/device-lines`,
+    {
+      schema: {
+        tags,
+        summary: 'Chosen points of one device over a local day, 5-minute means (at most 5)',
+        querystring: DeviceLinesQuerySchema,
+        response: { 200: envelopeOf(DeviceLinesSchema) },
+      },
+    },
+    async (request) => ok(request, await deviceLines(ctx.db, request.user, request.query)),
   );
   r.get(
     `${BASE}/tariff`,
