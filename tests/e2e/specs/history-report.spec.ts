@@ -31,6 +31,10 @@ test('history by month, then the month report exported to Excel matches the API'
   await history.getByRole('button', { name: 'Today' }).click();
   await expect(history.getByRole('button', { name: 'Next period' })).toBeDisabled();
 
+  // Per-device chart: the first device with its first reported point.
+  const deviceCard = page.locator('#device-chart');
+  await expect(deviceCard.getByTestId('history-chart')).toBeVisible();
+
   const summary = page.waitForResponse((r) => r.url().includes('/webpvesc/ajax/report/summary'));
   await page.getByRole('menuitem', { name: 'Reports' }).click();
   await expect(page).toHaveURL(/\/report$/);

@@ -7,6 +7,7 @@ import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useNow } from '../../../shared/ui/use-now';
+import { DeviceChartCard } from '../../history/components/device-chart-card';
 import { HistoryCard } from '../../history/components/history-card';
 import { useBaseInfo } from '../api/get-base-info';
 import { useTodayLines } from '../api/get-lines';
@@ -144,6 +145,13 @@ function StationView(props: {
       </Card>
       {/* Issue 8: history (Day | Month | Year | Total) below today's live chart. */}
       <HistoryCard stationId={props.stationId} today={localDate(now, info.timeZone)} locale={locale} />
+      <DeviceChartCard
+        stationId={props.stationId}
+        devices={info.devices}
+        live={live?.devices}
+        today={localDate(now, info.timeZone)}
+        locale={locale}
+      />
       <Card
         title={t('station.devices.title')}
         className={live && !live.online ? 'devices-card is-stale' : 'devices-card'}
