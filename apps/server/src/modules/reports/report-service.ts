@@ -46,11 +46,17 @@ export async function buildReport(db: DbHandle, user: SessionUser, q: ReportQuer
   const stations = await reportStations(db, user, q);
   const { from, to } = reportRange(q.statisticsType, q.searchDate);
   const ids = stations.map((s) => s.id);
-  const [hourly, tariffs, factors] = await Promise.all([
-    loadHourlyEnergy(db, stations, from, to),
-    loadTariffs(db, ids),
-    loadCo2Factors(db),
+  const [tariffs, factors] = await Promise.all([loadTariffs(db, ids), loadCo2Factors(db)]);
+  // Hours matter for a day's rows and for time-of-use prices; other sites are read per day.
+  const hourlySites = stations.filter(
+    (s) => q.statisticsType === 1 || (tariffs.get(s.id)?.periods.length ?? 0) > 0,
+  );
+  const dailySites = stations.filter((s) => !hourlySites.includes(s));
+  const [hourlyPart, dailyPart] = await Promise.all([
+    loadHourlyEnergy(db, hourlySites, from, to),
+    loadHourlyEnergy(db, dailySites, from, to, true),
   ]);
+  const hourly = new Map([...hourlyPart, ...dailyPart]);
   const currencies = new Set(stations.filter((s) => tariffs.has(s.id)).map((s) => s.currency));
   const currency = currencies.size === 1 ? [...currencies][0]! : null;
   const figures = reportFigures(

@@ -170,4 +170,23 @@ describe('reports (issue 8)', () => {
     expect(body.data.totals.co2Kg).toBe(9.6); // 19.2 × 0.5
     await put('co2-factors', { country: 'DE', kgPerKwh: 0.38 }, admin);
   });
+
+  it('prices a flat tariff per day in month reports (read per day, same energy)', async () => {
+    await put('tariff', { stationId: site.stationId, buyPrice: 0.2, feedInPrice: 0.08, periods: [] });
+    const { body } = await get(
+      'summary',
+      `stationIds=${site.stationId}&statisticsType=2&searchDate=2026-06-01`,
+    );
+    expect(body.data.totals).toMatchObject({
+      productionKwh: 38.4,
+      gridSellKwh: 19.2,
+      revenue: 1.54, // 19.2 × 0.08
+      savings: 3.84, // (38.4 − 19.2) × 0.20
+      selfConsumption: 50,
+    });
+    expect(body.data.rows.find((r) => r.label === '2026-06-10')).toMatchObject({
+      productionKwh: 19.2,
+      savings: 1.92,
+    });
+  });
 });
