@@ -393,6 +393,12 @@ export const MESSAGES = {
   'report.createdOn': { 'en-US': 'Created on', 'zh-CN': '创建时间', 'pt-BR': 'Criado em' },
   'report.total': { 'en-US': 'Total', 'zh-CN': '合计', 'pt-BR': 'Total' },
   'report.sheet': { 'en-US': 'Report', 'zh-CN': '报表', 'pt-BR': 'Relatório' },
+  'report.col.start': { 'en-US': 'Start', 'zh-CN': '开始', 'pt-BR': 'Início' },
+  'report.col.end': { 'en-US': 'End', 'zh-CN': '结束', 'pt-BR': 'Fim' },
+  'report.col.energy': { 'en-US': 'Energy', 'zh-CN': '电量', 'pt-BR': 'Energia' },
+  'report.col.duration': { 'en-US': 'Duration', 'zh-CN': '时长', 'pt-BR': 'Duração' },
+  'report.col.solarShare': { 'en-US': 'Solar share', 'zh-CN': '光伏占比', 'pt-BR': 'Participação solar' },
+  'report.col.minSoc': { 'en-US': 'Lowest SOC', 'zh-CN': '最低 SOC', 'pt-BR': 'SOC mínimo' },
   'report.tooManyRows': {
     'en-US': 'The report is too large; choose fewer sites or a shorter period',
     'zh-CN': '报表过大，请减少站点或缩短时间段',

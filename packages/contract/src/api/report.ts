@@ -139,3 +139,42 @@ export const DeviceLinesSchema = z.object({
   series: z.array(z.object({ key: z.string(), values: z.array(z.number().nullable()) })),
 });
 export type DeviceLines = z.infer<typeof DeviceLinesSchema>;
+
+/**
+ * GET report/charger-sessions and report/ups-events: one device's sessions or on-battery events in the
+ * month (2), year (3) or all time (4) holding searchDate; format=csv answers a file instead.
+ */
+export const DeviceEventsQuerySchema = z.object({
+  stationId: idParam,
+  deviceId: idParam,
+  statisticsType: z.coerce.number().int().min(2).max(4).default(2),
+  searchDate: localDate,
+  format: z.enum(['json', 'csv']).default('json'),
+  languageId: languageIdField,
+});
+
+/** A charging session (plugged in until unplugged). Times ISO-8601 UTC; end null while ongoing. */
+export const ChargerSessionSchema = z.object({
+  start: z.string(),
+  end: z.string().nullable(),
+  energyKwh: z.number().nullable(),
+  durationMin: z.number(),
+  /** 0–100 %, the share not bought from the grid; null without PV or meter. */
+  solarShare: z.number().nullable(),
+});
+export const ChargerSessionsSchema = z.object({
+  sessions: z.array(ChargerSessionSchema),
+  energyKwh: z.number(),
+});
+export type ChargerSessions = z.infer<typeof ChargerSessionsSchema>;
+
+/** A UPS on-battery event; end null while ongoing. */
+export const UpsEventSchema = z.object({
+  start: z.string(),
+  end: z.string().nullable(),
+  durationMin: z.number(),
+  /** Lowest SOC seen during the event, %. */
+  minSoc: z.number().nullable(),
+});
+export const UpsEventsSchema = z.array(UpsEventSchema);
+export type UpsEvents = z.infer<typeof UpsEventsSchema>;

@@ -5,8 +5,10 @@
 
 import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import {
+  ChargerSessionsSchema,
   Co2FactorEditBodySchema,
   Co2FactorListSchema,
+  DeviceEventsQuerySchema,
   DeviceLinesQuerySchema,
   DeviceLinesSchema,
   ReportExportQuerySchema,
@@ -25,7 +27,9 @@ import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { requestLanguage } from '../../http/language';
+import { chargerSessions, upsEvents } from './device-events-service';
 import { deviceLines } from './device-lines-service';
+import { eventsCsv } from './events-csv';
 import { reportCsv, reportWorkbook } from './export-file';
 import { buildReport } from './report-service';
 import { editCo2Factor, getTariff, listCo2Factors, setTariff, userTimeZone } from './settings-service';
@@ -94,6 +98,68 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request) => ok(request, await deviceLines(ctx.db, request.user, request.query)),
+  );
+  r.get(
+    `${BASE}/charger-sessions`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A charger’s sessions (start, end, kWh, minutes, solar share %) by month, year or total; CSV with format=csv',
+        querystring: DeviceEventsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const data = ChargerSessionsSchema.parse(await chargerSessions(ctx.db, request.user, request.query));
+      if (request.query.format !== 'csv') return ok(request, data);
+      const language = requestLanguage(request);
+      const csv = eventsCsv(
+        language,
+        [
+          ['report.col.start', ''],
+          ['report.col.end', ''],
+          ['report.col.energy', 'kWh'],
+          ['report.col.duration', 'min'],
+          ['report.col.solarShare', '%'],
+        ],
+        data.sessions.map((s) => [s.start, s.end, s.energyKwh, s.durationMin, s.solarShare]),
+      );
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="charger-sessions-${request.query.deviceId}.csv"`,
+        )
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
+  );
+  r.get(
+    `${BASE}/ups-events`,
+    {
+      schema: {
+        tags,
+        summary: 'A UPS’s on-battery events (start, end, minutes, lowest SOC) by month, year or total',
+        querystring: DeviceEventsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const data = await upsEvents(ctx.db, request.user, request.query);
+      if (request.query.format !== 'csv') return ok(request, data);
+      const csv = eventsCsv(
+        requestLanguage(request),
+        [
+          ['report.col.start', ''],
+          ['report.col.end', ''],
+          ['report.col.duration', 'min'],
+          ['report.col.minSoc', '%'],
+        ],
+        data.map((e) => [e.start, e.end, e.durationMin, e.minSoc]),
+      );
+      return reply
+        .header('content-disposition', `attachment; filename="ups-events-${request.query.deviceId}.csv"`)
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
   );
   r.get(
     `${BASE}/tariff`,
