@@ -61,3 +61,26 @@ test('history by month, then the month report exported to Excel matches the API'
   expect(total).toBeGreaterThanOrEqual(api.data.totals.productionKwh);
   expect(total - api.data.totals.productionKwh).toBeLessThan(api.data.totals.productionKwh * 0.01 + 5);
 });
+
+test('a charging site lists its charger sessions by month with a CSV download', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('User name').fill('demo');
+  await page.getByLabel('Password').fill('Demo@2024!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByRole('menuitem', { name: 'Charging' }).click();
+  await page.locator('a[href*="/station?stationId="]').first().click();
+  const card = page.locator('.device-events-card');
+  await expect(card).toContainText('Charging sessions');
+  await expect(card.getByRole('columnheader', { name: 'Energy (kWh)' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'CSV' }).click();
+  const text = await (await download).createReadStream().then(async (s) => {
+    const chunks: Buffer[] = [];
+    for await (const c of s) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+    'Start,End,Energy (kWh),Duration (min),Solar share (%)',
+  );
+});

@@ -31,15 +31,19 @@ export function useReport(p: ReportParams) {
 export class ExportError extends Error {}
 
 /**
- * Downloads the report as `format` and hands it to the browser as a file.
+ * Downloads a file call (`path` under /owner_api with `params`) and hands it to the browser.
  * @throws ExportError when the server answers an error envelope or the network fails.
  */
-export async function downloadReport(p: ReportParams, format: 'xlsx' | 'csv'): Promise<void> {
+export async function downloadFile(
+  path: string,
+  params: Record<string, string | number | number[] | null>,
+  fallbackName: string,
+): Promise<void> {
   const languageId = currentLanguageId();
   const headers: Record<string, string> = { [LANGUAGE_HEADER]: String(languageId) };
   const token = getToken();
   if (token) headers[TOKEN_HEADER] = token;
-  const url = `${API_PREFIX}/webpvesc/ajax/report/export${buildQuery({ ...p, format, languageId })}`;
+  const url = `${API_PREFIX}${path}${buildQuery({ ...params, languageId })}`;
   let res: Response;
   try {
     res = await fetch(url, { headers, credentials: 'include' });
@@ -52,8 +56,7 @@ export async function downloadReport(p: ReportParams, format: 'xlsx' | 'csv'): P
     throw new ExportError(body?.msg ?? '');
   }
   const blob = await res.blob();
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `report.${format}`;
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = name;
@@ -61,4 +64,12 @@ export async function downloadReport(p: ReportParams, format: 'xlsx' | 'csv'): P
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/**
+ * Downloads the report as `format`.
+ * @throws ExportError as downloadFile.
+ */
+export function downloadReport(p: ReportParams, format: 'xlsx' | 'csv'): Promise<void> {
+  return downloadFile('/webpvesc/ajax/report/export', { ...p, format }, `report.${format}`);
 }

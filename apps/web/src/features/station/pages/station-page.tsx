@@ -8,6 +8,7 @@ import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useNow } from '../../../shared/ui/use-now';
 import { DeviceChartCard } from '../../history/components/device-chart-card';
+import { DeviceEventsCard } from '../../history/components/device-events-card';
 import { HistoryCard } from '../../history/components/history-card';
 import { useBaseInfo } from '../api/get-base-info';
 import { useTodayLines } from '../api/get-lines';
@@ -150,6 +151,13 @@ function StationView(props: {
         devices={info.devices}
         live={live?.devices}
         today={localDate(now, info.timeZone)}
+        locale={locale}
+      />
+      <DeviceEventsCard
+        stationId={props.stationId}
+        devices={info.devices}
+        today={localDate(now, info.timeZone)}
+        timeZone={info.timeZone}
         locale={locale}
       />
       <Card
