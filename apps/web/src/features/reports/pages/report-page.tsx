@@ -9,6 +9,7 @@ import { getSystemType } from '../../../shared/session/preferences';
 import { toastError } from '../../../shared/ui/feedback';
 import { useStationList } from '../../dashboard/api/get-station-list';
 import { downloadReport, type ReportParams, useReport } from '../api/report-api';
+import { TariffModal } from '../components/tariff-modal';
 import { cellText, columnTitle, REPORT_COLUMNS } from '../lib/report-columns';
 
 /** Spec §5: multi-selects hold at most 10 items. */
@@ -30,6 +31,7 @@ export function ReportPage() {
   const [statisticsType, setType] = useState<1 | 2 | 3>(2);
   const [searchDate, setDate] = useState(() => dayjs().format('YYYY-MM-DD'));
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
+  const [tariffOpen, setTariffOpen] = useState(false);
   const params: ReportParams = { stationIds, statisticsType, searchDate };
   const report = useReport(params);
   const data = report.data;
@@ -63,6 +65,9 @@ export function ReportPage() {
         title={t('history.report.title')}
         extra={
           <Space wrap>
+            {stationIds.length === 1 && (
+              <Button onClick={() => setTariffOpen(true)}>{t('history.tariff.open')}</Button>
+            )}
             <Button
               icon={<DownloadOutlined />}
               loading={exporting === 'xlsx'}
@@ -139,6 +144,9 @@ export function ReportPage() {
           </>
         )}
       </Card>
+      {stationIds.length === 1 && (
+        <TariffModal stationId={stationIds[0]!} open={tariffOpen} onClose={() => setTariffOpen(false)} />
+      )}
     </div>
   );
 }
