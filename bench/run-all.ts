@@ -5,6 +5,7 @@
 import { runAlarmBench } from './alarms';
 import { runIngestBench } from './ingest';
 import { runListRealBench } from './list-real';
+import { runReportBench } from './reports';
 import { runRestartBench } from './restarts';
 import { printTable } from './table';
 import { runWebAssetsBench } from './web-assets';
@@ -14,6 +15,7 @@ console.log(`Benchmarks on ${process.version}, ${new Date().toISOString()}`);
 printTable('Ingest: points stored per second', await runIngestBench());
 printTable('list/real under simulated 5-second pollers', await runListRealBench());
 printTable('Web app: compressed JavaScript per page (Chromium, cold cache)', await runWebAssetsBench());
+printTable('Reports: all-sites yearly report and Excel file (issue 8)', await runReportBench());
 printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await runRestartBench());
 printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -438,6 +438,51 @@ export const MESSAGES = {
     'zh-CN': '没有等待您处理的该申请',
     'pt-BR': 'Não há tal pedido aguardando você',
   },
+  // ---- Issue 8: history and reports ----
+  'validation.time': {
+    'en-US': 'Enter a time as HH:mm',
+    'zh-CN': '请输入 HH:mm 格式的时间',
+    'pt-BR': 'Informe um horário no formato HH:mm',
+  },
+  'report.col.period': { 'en-US': 'Period', 'zh-CN': '时段', 'pt-BR': 'Período' },
+  'report.col.production': { 'en-US': 'Production', 'zh-CN': '发电量', 'pt-BR': 'Produção' },
+  'report.col.consumption': { 'en-US': 'Consumption', 'zh-CN': '用电量', 'pt-BR': 'Consumo' },
+  'report.col.gridBuy': { 'en-US': 'Grid purchase', 'zh-CN': '购电量', 'pt-BR': 'Compra da rede' },
+  'report.col.gridSell': { 'en-US': 'Feed-in', 'zh-CN': '上网电量', 'pt-BR': 'Injeção na rede' },
+  'report.col.charge': { 'en-US': 'Storage charge', 'zh-CN': '储能充电', 'pt-BR': 'Carga do armazenamento' },
+  'report.col.discharge': {
+    'en-US': 'Storage discharge',
+    'zh-CN': '储能放电',
+    'pt-BR': 'Descarga do armazenamento',
+  },
+  'report.col.specificYield': {
+    'en-US': 'Specific yield',
+    'zh-CN': '等效利用小时',
+    'pt-BR': 'Rendimento específico',
+  },
+  'report.col.selfConsumption': { 'en-US': 'Self-consumption', 'zh-CN': '自用率', 'pt-BR': 'Autoconsumo' },
+  'report.col.selfSufficiency': {
+    'en-US': 'Self-sufficiency',
+    'zh-CN': '自给率',
+    'pt-BR': 'Autossuficiência',
+  },
+  'report.col.co2': { 'en-US': 'CO2 avoided', 'zh-CN': 'CO2 减排', 'pt-BR': 'CO2 evitado' },
+  'report.col.revenue': { 'en-US': 'Revenue', 'zh-CN': '收益', 'pt-BR': 'Receita' },
+  'report.col.savings': { 'en-US': 'Savings', 'zh-CN': '节省', 'pt-BR': 'Economia' },
+  'report.createdOn': { 'en-US': 'Created on', 'zh-CN': '创建时间', 'pt-BR': 'Criado em' },
+  'report.total': { 'en-US': 'Total', 'zh-CN': '合计', 'pt-BR': 'Total' },
+  'report.sheet': { 'en-US': 'Report', 'zh-CN': '报表', 'pt-BR': 'Relatório' },
+  'report.col.start': { 'en-US': 'Start', 'zh-CN': '开始', 'pt-BR': 'Início' },
+  'report.col.end': { 'en-US': 'End', 'zh-CN': '结束', 'pt-BR': 'Fim' },
+  'report.col.energy': { 'en-US': 'Energy', 'zh-CN': '电量', 'pt-BR': 'Energia' },
+  'report.col.duration': { 'en-US': 'Duration', 'zh-CN': '时长', 'pt-BR': 'Duração' },
+  'report.col.solarShare': { 'en-US': 'Solar share', 'zh-CN': '光伏占比', 'pt-BR': 'Participação solar' },
+  'report.col.minSoc': { 'en-US': 'Lowest SOC', 'zh-CN': '最低 SOC', 'pt-BR': 'SOC mínimo' },
+  'report.tooManyRows': {
+    'en-US': 'The report is too large; choose fewer sites or a shorter period',
+    'zh-CN': '报表过大，请减少站点或缩短时间段',
+    'pt-BR': 'O relatório é grande demais; escolha menos sites ou um período menor',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

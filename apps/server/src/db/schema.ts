@@ -494,3 +494,27 @@ export const stationLinks = pgTable(
     index('station_links_super').on(t.superId, t.status),
   ],
 );
+
+// ---- Issue 8: reports (tariffs per site, CO2 factors per country) ----
+
+/**
+ * A site's electricity tariff (issue 8 §3), in the site's currency: `buyPrice` per kWh bought
+ * (flat, or outside every period), `feedInPrice` per kWh sold, and optional peak/valley `periods`
+ * [{ from: 'HH:mm', to: 'HH:mm', price }] in site-local time; from > to crosses midnight.
+ */
+export const stationTariffs = pgTable('station_tariffs', {
+  stationId: integer('station_id')
+    .primaryKey()
+    .references(() => stations.id, { onDelete: 'cascade' }),
+  buyPrice: doublePrecision('buy_price').notNull(),
+  feedInPrice: doublePrecision('feed_in_price').notNull(),
+  periods: jsonb('periods').$type<{ from: string; to: string; price: number }[]>().notNull().default([]),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** CO2 avoided per kWh produced, kg, per ISO country code; set by the administrator (issue 8 §3). */
+export const co2Factors = pgTable('co2_factors', {
+  country: text('country').primaryKey(),
+  kgPerKwh: doublePrecision('kg_per_kwh').notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});

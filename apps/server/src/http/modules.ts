@@ -7,6 +7,7 @@ import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { profileRoutes } from '../modules/profile/routes';
 import { qrRoutes } from '../modules/qr/routes';
+import { reportRoutes } from '../modules/reports/routes';
 import { socialRoutes } from '../modules/social/routes';
 import { stationRoutes } from '../modules/stations/routes';
 import { telemetryRoutes } from '../modules/telemetry/routes';
@@ -30,4 +31,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await telemetryRoutes(api, ctx);
   await alarmRoutes(api, ctx);
   await socialRoutes(api, ctx);
+  await reportRoutes(api, ctx); // issue 8
 }

@@ -102,6 +102,14 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                // Issue 8: reports of the user's sites with Excel/CSV export.
+                path: '/report',
+                handle: handle('report'),
+                lazy: async () => ({
+                  Component: (await import('../features/reports/pages/report-page')).ReportPage,
+                }),
+              },
+              {
                 path: '/profile',
                 handle: handle('profile'),
                 lazy: async () => ({ Component: (await import('./pages/profile-route')).ProfileRoute }),

@@ -1,5 +1,6 @@
 import {
   AlertOutlined,
+  BarChartOutlined,
   DashboardOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -17,6 +18,7 @@ const ENTRIES: ReadonlyArray<{ path: string; icon: ReactNode; titleKey: string }
   { path: '/dashboard', icon: <DashboardOutlined />, titleKey: 'app.routes.dashboard' },
   { path: '/station', icon: <ThunderboltOutlined />, titleKey: 'app.routes.station' },
   { path: '/alarms', icon: <AlertOutlined />, titleKey: 'app.routes.alarms' },
+  { path: '/report', icon: <BarChartOutlined />, titleKey: 'app.routes.report' },
   { path: '/profile', icon: <UserOutlined />, titleKey: 'app.routes.profile' },
   { path: '/social', icon: <TeamOutlined />, titleKey: 'social.title' },
   { path: '/manage', icon: <SettingOutlined />, titleKey: 'app.routes.manage' },

@@ -7,11 +7,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/client';
 import { LIVE_QUERY } from '../../../shared/http/live-query';
 
-/** Reads one local day of power lines. */
-export function getLines(stationId: number, searchDate: string, signal?: AbortSignal): Promise<Lines> {
+/** Reads one local day of power lines (of one device when `deviceId` is given). */
+export function getLines(
+  stationId: number,
+  searchDate: string,
+  signal?: AbortSignal,
+  deviceId?: number,
+): Promise<Lines> {
   return api.get<Lines>(
     '/webpvesc/ajax/station/lines',
-    { stationId, searchDate, interval: 5, unitUpgrade: true },
+    { stationId, searchDate, interval: 5, unitUpgrade: true, ...(deviceId ? { deviceId } : {}) },
     signal,
   );
 }

@@ -7,6 +7,9 @@ import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useNow } from '../../../shared/ui/use-now';
+import { DeviceChartCard } from '../../history/components/device-chart-card';
+import { DeviceEventsCard } from '../../history/components/device-events-card';
+import { HistoryCard } from '../../history/components/history-card';
 import { useBaseInfo } from '../api/get-base-info';
 import { useTodayLines } from '../api/get-lines';
 import { useStationReal } from '../api/get-list-real';
@@ -141,6 +144,22 @@ function StationView(props: {
           <Empty description={t('station.chart.noData', { date: lines.data.searchDate })} />
         )}
       </Card>
+      {/* Issue 8: history (Day | Month | Year | Total) below today's live chart. */}
+      <HistoryCard stationId={props.stationId} today={localDate(now, info.timeZone)} locale={locale} />
+      <DeviceChartCard
+        stationId={props.stationId}
+        devices={info.devices}
+        live={live?.devices}
+        today={localDate(now, info.timeZone)}
+        locale={locale}
+      />
+      <DeviceEventsCard
+        stationId={props.stationId}
+        devices={info.devices}
+        today={localDate(now, info.timeZone)}
+        timeZone={info.timeZone}
+        locale={locale}
+      />
       <Card
         title={t('station.devices.title')}
         className={live && !live.online ? 'devices-card is-stale' : 'devices-card'}

@@ -1,0 +1,139 @@
+/**
+ * Charger sessions and UPS on-battery events (issue 8 §5), derived from the devices' raw points:
+ * a session is a run of samples whose ConnectorStatus is not "Available" (energy = the largest
+ * SessionWh seen), an event a run of OnBattery = true (lowest SoC seen).
+ */
+import type { ChargerSessions, UpsEvents } from '@ems/contract/api/report';
+import type { DbHandle } from '../../db/client';
+import type { SessionUser } from '../../http/context';
+import { illegalInput } from '../../http/errors';
+import { parseLocalDate } from '../../shared/zoned-time';
+import { requireDeviceOfStation, requireStationAccess, type StationRow } from '../access/station-access';
+import { localDayRange } from '../telemetry/bucket-edges';
+import { loadRollupPower, loadStationDevices } from '../telemetry/repo';
+import { reportRange } from './report-service';
+import { findRuns, type StateSample, solarShare } from './runs';
+
+/** Samples further apart than this end a run: the device was not reporting. */
+const MAX_GAP_MS = 15 * 60_000;
+
+/** Query of both calls. */
+export interface DeviceEventsQuery {
+  stationId: number;
+  deviceId: number;
+  statisticsType: number;
+  searchDate: string;
+}
+
+/** [from, to) instants of the month, year or (4) all time up to the end of searchDate's year. */
+function periodInstants(station: StationRow, q: DeviceEventsQuery): { from: Date; to: Date } {
+  const { from, to } =
+    q.statisticsType === 4
+      ? { from: '2000-01-01', to: `${q.searchDate.slice(0, 4)}-12-31` }
+      : reportRange(q.statisticsType, q.searchDate);
+  const a = parseLocalDate(from);
+  const b = parseLocalDate(to);
+  if (!a || !b || !parseLocalDate(q.searchDate)) throw illegalInput();
+  return {
+    from: new Date(localDayRange(a, station.timeZone).start),
+    to: new Date(localDayRange(b, station.timeZone).end),
+  };
+}
+
+async function loadSamples(
+  db: DbHandle,
+  deviceId: number,
+  from: Date,
+  to: Date,
+  onSql: string,
+  valueSql: string,
+): Promise<StateSample[]> {
+  const res = await db.query<{ ts: Date; on: boolean; value: number | null }>(
+    `SELECT ts, (${onSql}) AS on, (${valueSql})::float8 AS value FROM telemetry
+     WHERE device_id = $1 AND ts >= $2 AND ts < $3 ORDER BY ts`,
+    [deviceId, from.toISOString(), to.toISOString()],
+  );
+  return res.rows.map((r) => ({ ts: new Date(r.ts).getTime(), on: r.on === true, value: r.value }));
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const minutes = (a: number, b: number) => Math.round((b - a) / 60_000);
+
+/**
+ * Sessions of a charger in the period.
+ * @throws AppError noPermission for another user's site or a device of another site; illegalInput
+ * when the device is not a charger.
+ */
+export async function chargerSessions(
+  db: DbHandle,
+  user: SessionUser,
+  q: DeviceEventsQuery,
+): Promise<ChargerSessions> {
+  const station = await requireStationAccess(db, user, q.stationId);
+  const device = await requireDeviceOfStation(db, station, q.deviceId);
+  if (device.deviceType !== 'charger') throw illegalInput();
+  const { from, to } = periodInstants(station, q);
+  const samples = await loadSamples(
+    db,
+    device.id,
+    from,
+    to,
+    "coalesce(points->>'ConnectorStatus', 'Available') <> 'Available'",
+    "points->>'SessionWh'",
+  );
+  const runs = findRuns(samples, MAX_GAP_MS);
+  const siteDevices = await loadStationDevices(db, station.id);
+  const meter = siteDevices.find((d) => d.deviceType === 'meter');
+  const hasPv = siteDevices.some((d) => d.deviceType === 'inverter');
+  const sessions = await Promise.all(
+    runs.map(async (r) => {
+      let share: number | null = null;
+      if (hasPv && meter) {
+        const rows = await loadRollupPower(
+          db,
+          [device.id, meter.deviceId],
+          new Date(r.start - 300_000),
+          new Date(r.end + 1),
+        );
+        const byBucket = new Map<number, { chargerW: number; gridW: number }>();
+        for (const row of rows) {
+          const key = new Date(row.bucket).getTime();
+          const b = byBucket.get(key) ?? { chargerW: 0, gridW: 0 };
+          const w = row.wCount > 0 ? row.wSum / row.wCount : 0;
+          if (row.deviceId === device.id) b.chargerW = w;
+          else b.gridW = w;
+          byBucket.set(key, b);
+        }
+        const s = solarShare([...byBucket.values()]);
+        share = s === null ? null : Math.round(s * 1000) / 10;
+      }
+      return {
+        start: iso(r.start),
+        end: r.ongoing ? null : iso(r.end),
+        energyKwh: r.maxValue === null ? null : Math.round(r.maxValue) / 1000,
+        durationMin: minutes(r.start, r.end),
+        solarShare: share,
+      };
+    }),
+  );
+  const energy = sessions.reduce((a, s) => a + (s.energyKwh ?? 0), 0);
+  return { sessions, energyKwh: Number(energy.toFixed(3)) };
+}
+
+/**
+ * On-battery events of a UPS in the period.
+ * @throws AppError noPermission as chargerSessions; illegalInput when the device is not a UPS.
+ */
+export async function upsEvents(db: DbHandle, user: SessionUser, q: DeviceEventsQuery): Promise<UpsEvents> {
+  const station = await requireStationAccess(db, user, q.stationId);
+  const device = await requireDeviceOfStation(db, station, q.deviceId);
+  if (device.deviceType !== 'ups') throw illegalInput();
+  const { from, to } = periodInstants(station, q);
+  const samples = await loadSamples(db, device.id, from, to, "points->>'OnBattery' = 'true'", 'soc');
+  return findRuns(samples, MAX_GAP_MS).map((r) => ({
+    start: iso(r.start),
+    end: r.ongoing ? null : iso(r.end),
+    durationMin: minutes(r.start, r.end),
+    minSoc: r.minValue,
+  }));
+}

@@ -1,0 +1,146 @@
+/**
+ * Report figures from hourly energy (issue 8 §3): rows per hour, day or month and a totals block,
+ * summed over sites. Pure, so the arithmetic is tested against hand-computed values.
+ */
+import type { ReportFigures } from '@ems/contract/api/report';
+import { selfConsumption, selfSufficiency } from '../telemetry/energy-ratios';
+import type { HourEnergy } from './hourly-energy';
+import { buyPriceAt, type TariffRule } from './tariff';
+
+/** One site's input: its hours and what prices and weighs them. */
+export interface SiteInput {
+  hours: readonly HourEnergy[];
+  /** kWp */
+  capacityKw: number;
+  tariff: TariffRule | null;
+  /** kg CO2 per kWh produced. */
+  co2KgPerKwh: number;
+}
+
+const ENERGY_KEYS = [
+  'productionKwh',
+  'consumptionKwh',
+  'gridBuyKwh',
+  'gridSellKwh',
+  'chargeKwh',
+  'dischargeKwh',
+] as const;
+
+/** Running sums of one row; null until a value is known. */
+interface Acc {
+  energy: Record<(typeof ENERGY_KEYS)[number], number | null>;
+  co2Kg: number | null;
+  revenue: number | null;
+  savings: number | null;
+  /** Capacity of the sites that produced in the row (once per site). */
+  producingKw: number;
+  producers: Set<number>;
+  /** Sums over sites with a meter, for the ratios. */
+  meter: { buy: number; cons: number; sell: number; prod: number; any: boolean };
+}
+
+const newAcc = (): Acc => ({
+  energy: {
+    productionKwh: null,
+    consumptionKwh: null,
+    gridBuyKwh: null,
+    gridSellKwh: null,
+    chargeKwh: null,
+    dischargeKwh: null,
+  },
+  co2Kg: null,
+  revenue: null,
+  savings: null,
+  producingKw: 0,
+  producers: new Set(),
+  meter: { buy: 0, cons: 0, sell: 0, prod: 0, any: false },
+});
+
+const add = (a: number | null, v: number | null) => (v === null ? a : (a ?? 0) + v);
+const round = (v: number | null, d: number) => (v === null ? null : Number(v.toFixed(d)) || 0);
+
+/** Row key of an hour: its label for a day (with a repeat count for the DST hour), date or month. */
+export function rowKeyOf(statisticsType: number, h: HourEnergy, seen: Map<string, number>): string {
+  if (statisticsType === 2) return h.date;
+  if (statisticsType === 3) return h.date.slice(0, 7);
+  const n = seen.get(h.label) ?? 0;
+  seen.set(h.label, n + 1);
+  return n === 0 ? h.label : `${h.label}#${n + 1}`;
+}
+
+function addHour(acc: Acc, siteIndex: number, site: SiteInput, h: HourEnergy): void {
+  const e = h.totals;
+  for (const k of ENERGY_KEYS) acc.energy[k] = add(acc.energy[k], e[k]);
+  if (e.productionKwh !== null) {
+    acc.co2Kg = add(acc.co2Kg, e.productionKwh * site.co2KgPerKwh);
+    if (!acc.producers.has(siteIndex)) {
+      acc.producers.add(siteIndex);
+      acc.producingKw += site.capacityKw;
+    }
+  }
+  if (e.gridBuyKwh !== null && e.gridSellKwh !== null) {
+    acc.meter.any = true;
+    acc.meter.buy += e.gridBuyKwh;
+    acc.meter.sell += e.gridSellKwh;
+    acc.meter.cons += e.consumptionKwh ?? 0;
+    acc.meter.prod += e.productionKwh ?? 0;
+    if (site.tariff) {
+      acc.revenue = add(acc.revenue, e.gridSellKwh * site.tariff.feedInPrice);
+      if (e.productionKwh !== null) {
+        const selfUsed = Math.max(0, e.productionKwh - e.gridSellKwh);
+        acc.savings = add(acc.savings, selfUsed * buyPriceAt(site.tariff, h.minuteOfDay));
+      }
+    }
+  }
+}
+
+function figuresOf(acc: Acc, money: boolean): ReportFigures {
+  const production = acc.energy.productionKwh;
+  return {
+    productionKwh: round(production, 3),
+    consumptionKwh: round(acc.energy.consumptionKwh, 3),
+    gridBuyKwh: round(acc.energy.gridBuyKwh, 3),
+    gridSellKwh: round(acc.energy.gridSellKwh, 3),
+    chargeKwh: round(acc.energy.chargeKwh, 3),
+    dischargeKwh: round(acc.energy.dischargeKwh, 3),
+    specificYield: production !== null && acc.producingKw > 0 ? round(production / acc.producingKw, 3) : null,
+    selfConsumption: acc.meter.any ? selfConsumption(acc.meter.sell, acc.meter.prod) : null,
+    selfSufficiency: acc.meter.any ? selfSufficiency(acc.meter.buy, acc.meter.cons) : null,
+    co2Kg: round(acc.co2Kg, 2),
+    revenue: money ? round(acc.revenue, 2) : null,
+    savings: money ? round(acc.savings, 2) : null,
+  };
+}
+
+/**
+ * Rows (in time order) and totals of the sites' hours. `money` false (sites in different
+ * currencies) leaves revenue and savings null.
+ */
+export function reportFigures(
+  statisticsType: number,
+  sites: readonly SiteInput[],
+  money: boolean,
+): { rows: (ReportFigures & { label: string })[]; totals: ReportFigures } {
+  const rows = new Map<string, Acc>();
+  const totals = newAcc();
+  sites.forEach((site, i) => {
+    const seen = new Map<string, number>();
+    for (const h of site.hours) {
+      const key = rowKeyOf(statisticsType, h, seen);
+      let acc = rows.get(key);
+      if (!acc) {
+        acc = newAcc();
+        rows.set(key, acc);
+      }
+      addHour(acc, i, site, h);
+      addHour(totals, i, site, h);
+    }
+  });
+  const keys = [...rows.keys()];
+  // Days and months sort as text; hours keep the first site's order (the DST repeat after its first).
+  if (statisticsType !== 1) keys.sort();
+  return {
+    rows: keys.map((k) => ({ label: k.split('#')[0]!, ...figuresOf(rows.get(k)!, money) })),
+    totals: figuresOf(totals, money),
+  };
+}

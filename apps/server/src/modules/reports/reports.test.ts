@@ -1,0 +1,192 @@
+import type { Report } from '@ems/contract/api/report';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDevice, buildStation, buildUser, signIn, writeSyntheticDay } from '../../test/factories';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { signInAdmin } from '../admin/test-admin';
+import { buildKnownSite, type KnownSite } from '../telemetry/known-site.fixture';
+
+const BASE = '/owner_api/webpvesc/ajax/report';
+const TZ = 'Europe/Berlin';
+
+describe('reports (issue 8)', () => {
+  let t: TestApp;
+  let token: string;
+  let otherToken: string;
+  let site: KnownSite;
+  let pvOnlyId = 0;
+
+  const get = async (path: string, query: string, tok = token) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/${path}?${query}`,
+      headers: { token: tok },
+    });
+    return { http: res.statusCode, body: res.json() as { status: number; msg: string; data: Report } };
+  };
+  const download = (query: string) =>
+    t.app.inject({ method: 'GET', url: `${BASE}/export?${query}`, headers: { token } });
+  const put = (path: string, payload: object, tok = token) =>
+    t.app.inject({ method: 'PUT', url: `${BASE}/${path}`, headers: { token: tok }, payload });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const owner = await buildUser(t.db);
+    const other = await buildUser(t.db);
+    [token, otherToken] = await Promise.all([signIn(t.app, owner), signIn(t.app, other)]);
+    site = await buildKnownSite(t.db, owner.id, TZ, [{ date: '2026-06-10' }, { date: '2026-06-11' }]);
+    // PV only (no meter, no battery), 1 kW all day, on a normal day and the day clocks go back.
+    const pv = await buildStation(t.db, { ownerId: owner.id, timeZone: TZ, capacityKw: 4 });
+    pvOnlyId = pv.id;
+    const inverter = await buildDevice(t.db, { stationId: pv.id, deviceType: 'inverter' });
+    for (const date of ['2026-06-10', '2026-10-25']) {
+      await writeSyntheticDay(t.db, inverter, { date, timeZone: TZ, profile: { w: () => 1000 } });
+    }
+    // Peak 10–14 at 0.30, valley 22–10 (crossing midnight) at 0.10, else 0.20; feed-in 0.08.
+    const tariff = {
+      buyPrice: 0.2,
+      feedInPrice: 0.08,
+      periods: [
+        { from: '10:00', to: '14:00', price: 0.3 },
+        { from: '22:00', to: '10:00', price: 0.1 },
+      ],
+    };
+    for (const stationId of [site.stationId, pvOnlyId]) {
+      expect((await put('tariff', { stationId, ...tariff })).json().status).toBe(0);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('gives a day of the known site with hand-computed energy, ratios, CO2 and money', async () => {
+    const { body } = await get(
+      'summary',
+      `stationIds=${site.stationId}&statisticsType=1&searchDate=2026-06-10`,
+    );
+    expect(body.status).toBe(0);
+    expect(body.data.totals).toEqual({
+      productionKwh: 19.2,
+      consumptionKwh: 19.2,
+      gridBuyKwh: 9.6,
+      gridSellKwh: 9.6,
+      chargeKwh: 4.8,
+      dischargeKwh: 4.8,
+      specificYield: 1.92, // 19.2 kWh / 10 kWp
+      selfConsumption: 50,
+      selfSufficiency: 50,
+      co2Kg: 7.3, // 19.2 × 0.38 (DE default)
+      revenue: 0.77, // 9.6 × 0.08
+      // self-used 1.2 kWh an hour in 8–15: 2 valley hours × 0.10 + 4 peak × 0.30 + 2 flat × 0.20
+      savings: 2.16,
+    });
+    expect(body.data.currency).toBe('EUR');
+    const rows = body.data.rows;
+    expect(rows).toHaveLength(24);
+    expect(rows.find((r) => r.label === '09:00')).toMatchObject({ savings: 0.12, productionKwh: 2.4 });
+    expect(rows.find((r) => r.label === '10:00')).toMatchObject({ savings: 0.36 });
+    expect(rows.find((r) => r.label === '15:00')).toMatchObject({ savings: 0.24 });
+    expect(rows.find((r) => r.label === '00:00')).toMatchObject({ gridBuyKwh: 0.6, productionKwh: 0 });
+  });
+
+  it('shows no ratios and no money for a site without a meter', async () => {
+    const { body } = await get('summary', `stationIds=${pvOnlyId}&statisticsType=1&searchDate=2026-06-10`);
+    expect(body.data.totals).toMatchObject({
+      productionKwh: 24,
+      gridBuyKwh: null,
+      gridSellKwh: null,
+      selfConsumption: null,
+      selfSufficiency: null,
+      specificYield: 6,
+      revenue: null,
+      savings: null,
+    });
+  });
+
+  it('has 25 hourly rows on the day clocks go back, the repeated hour twice', async () => {
+    const { body } = await get('summary', `stationIds=${pvOnlyId}&statisticsType=1&searchDate=2026-10-25`);
+    expect(body.data.rows).toHaveLength(25);
+    expect(body.data.rows.filter((r) => r.label === '02:00')).toHaveLength(2);
+    expect(body.data.totals.productionKwh).toBe(25);
+  });
+
+  it('sums a month per day and all of the caller’s sites together', async () => {
+    const month = await get('summary', `stationIds=${site.stationId}&statisticsType=2&searchDate=2026-06-15`);
+    expect(month.body.data.rows).toHaveLength(30);
+    expect(month.body.data.rows.find((r) => r.label === '2026-06-11')?.productionKwh).toBe(19.2);
+    expect(month.body.data.rows.find((r) => r.label === '2026-06-12')?.productionKwh).toBeNull();
+    expect(month.body.data.totals.productionKwh).toBe(38.4);
+    const all = await get('summary', 'statisticsType=3&searchDate=2026-01-01');
+    expect(all.body.data.stationIds.sort()).toEqual([site.stationId, pvOnlyId].sort());
+    expect(all.body.data.rows.find((r) => r.label === '2026-06')?.productionKwh).toBe(62.4); // 38.4 + 24
+    expect(all.body.data.capacityKwp).toBe(14);
+  });
+
+  it('refuses another user’s site and tariff (无操作权限)', async () => {
+    const { body } = await get('summary', `stationIds=${site.stationId}&searchDate=2026-06-10`, otherToken);
+    expect(body.status).toBe(40300);
+    const res = await put('tariff', { stationId: site.stationId, buyPrice: 1, feedInPrice: 1 }, otherToken);
+    expect(res.json().status).toBe(40300);
+  });
+
+  it('exports the month as .xlsx with numbers as numbers and dates as dates', async () => {
+    const res = await download(
+      `stationIds=${site.stationId}&statisticsType=2&searchDate=2026-06-15&format=xlsx`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getCell('A1').value).toBe('Created on');
+    expect(sheet.getCell('B1').value).toBeInstanceOf(Date);
+    expect(sheet.getCell('B2').value).toEqual(new Date('2026-06-01T00:00:00Z'));
+    expect(sheet.getCell('B4').value).toBe('Production (kWh)');
+    expect(sheet.getCell('L4').value).toBe('Revenue (EUR)');
+    expect(sheet.getCell('A5').value).toBe('Total');
+    expect(sheet.getCell('B5').value).toBe(38.4);
+    expect(sheet.getCell('A15').value).toEqual(new Date('2026-06-10T00:00:00Z'));
+    expect(sheet.getCell('B15').value).toBe(19.2);
+  });
+
+  it('exports CSV in the caller’s language with units in the headers', async () => {
+    const res = await download(
+      `stationIds=${site.stationId}&statisticsType=1&searchDate=2026-06-10&format=csv&languageId=2`,
+    );
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toMatch(/^创建时间,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(lines[1]).toBe('时段,2026-06-10,2026-06-10');
+    expect(lines[3]!.split(',').slice(0, 2)).toEqual(['时段', '发电量 (kWh)']);
+    expect(lines[4]!.split(',').slice(0, 2)).toEqual(['合计', '19.2']);
+  });
+
+  it('lets only the administrator change a country’s CO2 factor', async () => {
+    const denied = await put('co2-factors', { country: 'DE', kgPerKwh: 0.5 });
+    expect(denied.json().status).toBe(40300);
+    const admin = await signInAdmin(t.app);
+    expect((await put('co2-factors', { country: 'DE', kgPerKwh: 0.5 }, admin)).json().status).toBe(0);
+    const { body } = await get(
+      'summary',
+      `stationIds=${site.stationId}&statisticsType=1&searchDate=2026-06-10`,
+    );
+    expect(body.data.totals.co2Kg).toBe(9.6); // 19.2 × 0.5
+    await put('co2-factors', { country: 'DE', kgPerKwh: 0.38 }, admin);
+  });
+
+  it('prices a flat tariff per day in month reports (read per day, same energy)', async () => {
+    await put('tariff', { stationId: site.stationId, buyPrice: 0.2, feedInPrice: 0.08, periods: [] });
+    const { body } = await get(
+      'summary',
+      `stationIds=${site.stationId}&statisticsType=2&searchDate=2026-06-01`,
+    );
+    expect(body.data.totals).toMatchObject({
+      productionKwh: 38.4,
+      gridSellKwh: 19.2,
+      revenue: 1.54, // 19.2 × 0.08
+      savings: 3.84, // (38.4 − 19.2) × 0.20
+      selfConsumption: 50,
+    });
+    expect(body.data.rows.find((r) => r.label === '2026-06-10')).toMatchObject({
+      productionKwh: 19.2,
+      savings: 1.92,
+    });
+  });
+});

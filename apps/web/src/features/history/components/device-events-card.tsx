@@ -1,0 +1,138 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { ChargerSessions, UpsEvents } from '@ems/contract/api/report';
+import type { DeviceInfo } from '@ems/contract/api/station';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Segmented, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format/quantity';
+import { formatDateTime } from '../../../shared/format/time';
+import { api } from '../../../shared/http/client';
+import { toastError } from '../../../shared/ui/feedback';
+import { downloadFile } from '../../reports/api/report-api';
+
+type Scope = 2 | 3 | 4;
+
+/**
+ * Charger sessions (start, end, kWh, duration, solar share) and UPS on-battery events of a site's
+ * devices by month, year or total (issue 8 §5, UX.md "Charger"), with CSV download. Hidden on sites
+ * with neither device.
+ */
+export function DeviceEventsCard({
+  stationId,
+  devices,
+  today,
+  timeZone,
+  locale,
+}: {
+  stationId: number;
+  devices: readonly DeviceInfo[];
+  today: string;
+  timeZone: string;
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const candidates = devices.filter((d) => d.type === 'charger' || d.type === 'ups');
+  const [deviceId, setDeviceId] = useState<number | null>(candidates[0]?.deviceId ?? null);
+  const [scope, setScope] = useState<Scope>(2);
+  const device = candidates.find((d) => d.deviceId === deviceId) ?? null;
+  const path = device?.type === 'ups' ? 'ups-events' : 'charger-sessions';
+  const params = { stationId, deviceId, statisticsType: scope, searchDate: today };
+  const events = useQuery({
+    queryKey: ['reports', path, params],
+    queryFn: ({ signal }) =>
+      api.get<ChargerSessions | UpsEvents>(`/webpvesc/ajax/report/${path}`, params, signal),
+    enabled: device !== null,
+    staleTime: 60_000,
+  });
+  if (!device) return null;
+
+  const when = (iso: string | null) =>
+    iso ? formatDateTime(iso, locale, timeZone) : t('history.events.ongoing');
+  const rows = Array.isArray(events.data) ? events.data : (events.data?.sessions ?? []);
+  const isUps = device.type === 'ups';
+  const columns = [
+    { title: t('history.events.start'), dataIndex: 'start', key: 'start', render: when },
+    { title: t('history.events.end'), dataIndex: 'end', key: 'end', render: when },
+    ...(isUps
+      ? [
+          {
+            title: `${t('history.events.minSoc')} (%)`,
+            dataIndex: 'minSoc',
+            key: 'minSoc',
+            align: 'right' as const,
+            render: (v: number | null) => formatNumber(v, locale, 0),
+          },
+        ]
+      : [
+          {
+            title: `${t('history.events.energy')} (kWh)`,
+            dataIndex: 'energyKwh',
+            key: 'energyKwh',
+            align: 'right' as const,
+            render: (v: number | null) => formatNumber(v, locale, 1),
+          },
+          {
+            title: `${t('history.events.solarShare')} (%)`,
+            dataIndex: 'solarShare',
+            key: 'solarShare',
+            align: 'right' as const,
+            render: (v: number | null) => formatNumber(v, locale, 0),
+          },
+        ]),
+    {
+      title: `${t('history.events.duration')} (min)`,
+      dataIndex: 'durationMin',
+      key: 'durationMin',
+      align: 'right' as const,
+    },
+  ];
+
+  return (
+    <Card
+      title={isUps ? t('history.events.upsTitle') : t('history.events.chargerTitle')}
+      className="chart-card device-events-card"
+      extra={
+        <Space wrap>
+          <Select
+            style={{ minWidth: 160 }}
+            aria-label={t('history.device.device')}
+            value={deviceId}
+            onChange={setDeviceId}
+            options={candidates.map((d) => ({ value: d.deviceId, label: d.name }))}
+          />
+          <Segmented<Scope>
+            value={scope}
+            onChange={setScope}
+            options={([2, 3, 4] as const).map((p) => ({ value: p, label: t(`history.period.${p}`) }))}
+          />
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() =>
+              downloadFile(
+                `/webpvesc/ajax/report/${path}`,
+                { ...params, format: 'csv' },
+                `${path}.csv`,
+              ).catch(() => toastError(t('history.report.exportFailed')))
+            }
+          >
+            CSV
+          </Button>
+        </Space>
+      }
+    >
+      {events.isError && !events.data ? (
+        <Alert type="error" showIcon title={t('common.errors.tryLater')} />
+      ) : (
+        <Table
+          size="small"
+          rowKey="start"
+          loading={events.isLoading}
+          columns={columns}
+          dataSource={rows as Record<string, unknown>[]}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        />
+      )}
+    </Card>
+  );
+}

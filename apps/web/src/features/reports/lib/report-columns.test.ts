@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { cellText, columnTitle, REPORT_COLUMNS } from './report-columns';
+
+describe('report columns', () => {
+  const production = REPORT_COLUMNS[0]!;
+  const revenue = REPORT_COLUMNS.find((c) => c.key === 'revenue')!;
+  it('puts units and the currency in the headers', () => {
+    expect(columnTitle('Production', production, 'EUR')).toBe('Production (kWh)');
+    expect(columnTitle('Revenue', revenue, 'CZK')).toBe('Revenue (CZK)');
+    expect(columnTitle('Revenue', revenue, null)).toBe('Revenue (–)');
+  });
+  it('shows missing figures as a dash, numbers in the locale', () => {
+    expect(cellText(null, production, 'en-US')).toBe('–');
+    expect(cellText(1234.56, production, 'en-US')).toBe('1,234.6');
+    expect(cellText(1234.56, production, 'pt-BR')).toBe('1.234,6');
+  });
+});

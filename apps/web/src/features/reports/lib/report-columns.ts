@@ -1,0 +1,39 @@
+/**
+ * Columns of the report table (UX.md "Reports": units in headers, not cells): which figure, its
+ * unit and its decimals. Shared by the page's table and totals block.
+ */
+import type { ReportFigures } from '@ems/contract/api/report';
+import { formatNumber } from '../../../shared/format/quantity';
+
+/** One figure column; unit null = the report's currency. */
+export interface ReportColumn {
+  key: keyof ReportFigures;
+  unit: string | null;
+  decimals: number;
+}
+
+/** Columns in display order. */
+export const REPORT_COLUMNS: readonly ReportColumn[] = [
+  { key: 'productionKwh', unit: 'kWh', decimals: 1 },
+  { key: 'consumptionKwh', unit: 'kWh', decimals: 1 },
+  { key: 'gridBuyKwh', unit: 'kWh', decimals: 1 },
+  { key: 'gridSellKwh', unit: 'kWh', decimals: 1 },
+  { key: 'chargeKwh', unit: 'kWh', decimals: 1 },
+  { key: 'dischargeKwh', unit: 'kWh', decimals: 1 },
+  { key: 'specificYield', unit: 'kWh/kWp', decimals: 2 },
+  { key: 'selfConsumption', unit: '%', decimals: 0 },
+  { key: 'selfSufficiency', unit: '%', decimals: 0 },
+  { key: 'co2Kg', unit: 'kg', decimals: 1 },
+  { key: 'revenue', unit: null, decimals: 2 },
+  { key: 'savings', unit: null, decimals: 2 },
+];
+
+/** Header text "Production (kWh)"; money columns carry the currency, "–" when the sites mix them. */
+export function columnTitle(name: string, c: ReportColumn, currency: string | null): string {
+  return `${name} (${c.unit ?? currency ?? '–'})`;
+}
+
+/** A cell: the number in the column's decimals, "–" when missing (never 0). */
+export function cellText(v: number | null, c: ReportColumn, locale: string): string {
+  return formatNumber(v, locale, c.decimals);
+}
