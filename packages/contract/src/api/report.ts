@@ -88,7 +88,7 @@ export const TariffQuerySchema = z.object({ stationId: idParam, languageId: lang
 
 /** PUT tariff body (owner only). */
 export const TariffEditBodySchema = z.object({
-  stationId: z.number().int().positive(),
+  stationId: idParam,
   buyPrice: price,
   feedInPrice: price,
   periods: z.array(TariffPeriodSchema).max(10).default([]),
