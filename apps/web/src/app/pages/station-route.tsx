@@ -1,8 +1,9 @@
 import { WorstAlarm } from '../../features/alarms/components/worst-alarm';
-import { DeviceDetailCard, SiteDevicesCard } from '../../features/fleet';
+import { DeviceDetailCard, SiteDevicesCard, SiteHighlightsCard } from '../../features/fleet';
 import { StationPage } from '../../features/station/pages/station-page';
 
 const renderWorstAlarm = (stationId: number) => <WorstAlarm stationId={stationId} />;
+const renderHighlights = (stationId: number) => <SiteHighlightsCard stationId={stationId} />;
 const renderManage = (stationId: number) => (
   <>
     <DeviceDetailCard stationId={stationId} />
@@ -15,5 +16,11 @@ const renderManage = (stationId: number) => (
  * (deviceId in the query) and device card.
  */
 export function StationRoute() {
-  return <StationPage renderWorstAlarm={renderWorstAlarm} renderManage={renderManage} />;
+  return (
+    <StationPage
+      renderWorstAlarm={renderWorstAlarm}
+      renderManage={renderManage}
+      renderHighlights={renderHighlights}
+    />
+  );
 }

@@ -8,3 +8,4 @@ export { AddSiteButton } from './components/add-site-button';
 export { DeviceDetailCard } from './components/device-detail-card';
 export { SiteDevicesCard } from './components/site-devices-card';
 export { SiteGroupsCard } from './components/site-groups-card';
+export { SiteHighlightsCard } from './components/site-highlights-card';

@@ -29,8 +29,11 @@ const LINE_NAME_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'cha
 export function StationPage({
   renderWorstAlarm,
   renderManage,
+  renderHighlights,
 }: {
   renderWorstAlarm: (stationId: number) => ReactNode;
+  /** What matters for the site's system type, under today's cards (the fleet feature's card). */
+  renderHighlights?: (stationId: number) => ReactNode;
   /** The owner's device management under the page (the fleet feature's card). */
   renderManage?: (stationId: number) => ReactNode;
 }) {
@@ -54,6 +57,7 @@ export function StationPage({
       focusId={positiveIntParam(params.get('deviceId'))}
       worstAlarm={renderWorstAlarm(stationId)}
       manage={renderManage?.(stationId)}
+      highlights={renderHighlights?.(stationId)}
     />
   );
 }
@@ -63,6 +67,7 @@ function StationView(props: {
   focusId: number | null;
   worstAlarm: ReactNode;
   manage?: ReactNode;
+  highlights?: ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
@@ -127,9 +132,16 @@ function StationView(props: {
           )}
         </Card>
         {live && (
-          <TodayCards today={live.today} flow={live.flow} devices={live.devices ?? []} deviceName={nameOf} />
+          <TodayCards
+            systemType={info.systemType}
+            today={live.today}
+            flow={live.flow}
+            devices={live.devices ?? []}
+            deviceName={nameOf}
+          />
         )}
       </div>
+      {props.highlights}
       <Card title={t('station.chart.title')} className="chart-card">
         {lines.isError && !lines.data ? (
           <Alert type="error" showIcon title={t('common.errors.tryLater')} />
