@@ -154,7 +154,8 @@ export function SiteGroupsCard({ systemType }: { systemType: SystemType }) {
         <Tree
           blockNode
           defaultExpandAll
-          key={(tree.data ?? []).map((g) => g.id).join(',')}
+          // Remount when a group or a site comes or goes, so new ones show expanded.
+          key={(tree.data ?? []).map((g) => `${g.id}:${g.subStations.length}`).join(',')}
           treeData={data}
           onSelect={(keys) => {
             const key = String(keys[0] ?? '');
