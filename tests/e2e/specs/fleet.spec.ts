@@ -28,6 +28,9 @@ test('an owner creates a site and a group, moves the site into the group, and de
   const site = `E2E site ${tag}`;
   const group = `E2E group ${tag}`;
   await signIn(page);
+  // The tree lists the top bar's type: switch to PV, the type of the site created below.
+  await page.getByRole('menuitem', { name: 'PV', exact: true }).click();
+  await expect(page.locator('.system-type-menu .ant-menu-item-selected')).toHaveText('PV');
   const groups = page.locator('.fleet-groups-card');
 
   await groups.getByRole('button', { name: 'New group' }).click();
@@ -70,4 +73,85 @@ test('an owner creates a site and a group, moves the site into the group, and de
   await expect(groups.getByText(site, { exact: true })).toHaveCount(0);
   await groups.getByLabel('Filter groups and sites').fill('');
   await expect(groups.getByText(group, { exact: true })).toBeVisible();
+});
+
+/**
+ * Issue 7 §3/§4: the administrator imports a sensor into the inventory; the owner creates a site in a
+ * new group, adds the sensor by its two serial numbers, sees it in the device detail chosen by the
+ * selector (deviceId kept in the query), and deletes the site, which returns the sensor to the inventory.
+ */
+test('an owner adds an inventory device by its two serial numbers and opens its detail', async ({
+  page,
+  browser,
+}) => {
+  const tag = Date.now().toString(36).toUpperCase();
+  const serial = `E2E${tag}`;
+  const comm = `LG${tag}`;
+  const site = `E2E devices ${tag}`;
+  const group = `E2E dev group ${tag}`;
+
+  const admin = await browser.newPage();
+  await admin.goto('/login/admin');
+  await admin.getByLabel('User name').fill('admin');
+  await admin.getByLabel('Password').fill('Admin@E2e-2024');
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin).toHaveURL(/\/dashboard/);
+  const token = (await admin.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+  const imported = await admin.request.post('/owner_api/webpvesc/ajax/manage/devices/import', {
+    headers: { token },
+    data: { devices: [{ serialNumber: serial, commSerialNumber: comm, type: 'sensor', model: 'TH2E' }] },
+  });
+  expect((await imported.json()).status).toBe(0);
+  await admin.close();
+
+  await signIn(page);
+  // A fresh session's top bar type is Other (3), the type of the site created below.
+  await expect(page.locator('.system-type-menu .ant-menu-item-selected')).toHaveText('Other');
+  const groups = page.locator('.fleet-groups-card');
+  await groups.getByRole('button', { name: 'New group' }).click();
+  const groupDialog = page.getByRole('dialog', { name: 'New group' });
+  await groupDialog.getByLabel('Group name').fill(group);
+  await groupDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(groups.getByText(group, { exact: true })).toBeVisible();
+
+  await groups.getByRole('button', { name: `Add a site to ${group}` }).click();
+  const form = page.getByRole('dialog', { name: 'New site' });
+  await form.getByLabel('Site name').fill(site);
+  await form.getByLabel('Address').fill('Václavské náměstí 1, Praha');
+  await choose(page, form, 'System type', 'Other');
+  await choose(page, form, 'Template', 'Power & environment');
+  await form.getByLabel('Capacity').fill('1');
+  await form.getByLabel('Longitude (°E)').fill('14.43');
+  await form.getByLabel('Latitude (°N)').fill('50.08');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await groups.getByText(site, { exact: true }).click();
+  await expect(page).toHaveURL(/\/station\?stationId=\d+/);
+
+  const devicesCard = page.locator('.fleet-devices-card');
+  await devicesCard.getByRole('button', { name: 'Add device' }).click();
+  const add = page.getByRole('dialog', { name: 'Add device' });
+  await add.getByLabel('Serial number', { exact: true }).fill(serial);
+  await add.getByLabel('Communication serial number').fill(`${comm}X`);
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    add.getByText('No device has this serial number and communication serial number'),
+  ).toBeVisible();
+  await add.getByLabel('Communication serial number').fill(comm);
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(add).toBeHidden();
+  await expect(devicesCard.getByText(serial, { exact: true })).toBeVisible();
+
+  const detail = page.locator('.fleet-device-detail');
+  await expect(detail.getByText(serial, { exact: true })).toBeVisible();
+  await expect(detail.getByText(comm, { exact: true })).toBeVisible();
+  await expect(detail.getByText('The device has not reported any values yet.')).toBeVisible();
+
+  await page.goto('/dashboard');
+  await groups.getByRole('button', { name: `Delete ${site}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete the site ${site}?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(groups.getByText(site, { exact: true })).toHaveCount(0);
 });

@@ -80,7 +80,32 @@ export const StationDeletedSchema = z.object({
   historyQueued: z.boolean(),
 });
 
-/** Spec §3 Group as the tree shows it: capacity is the sum of its sites' capacities. */
+/** A capacity sum in one unit: a group's sites are summed per unit, never across kWp, kWh and kW. */
+export const CapacitySumSchema = z.object({
+  unit: z.enum(['kWp', 'kWh', 'kW']),
+  value: z.number(),
+});
+export type CapacitySum = z.infer<typeof CapacitySumSchema>;
+
+/**
+ * Sums site capacities per unit (CAPACITY_UNIT of each site's system type), in the order kWp, kWh, kW;
+ * units no site uses are left out.
+ */
+export function sumCapacities(sites: readonly { systemType: number; capacity: number }[]): CapacitySum[] {
+  const sums = new Map<CapacitySum['unit'], number>();
+  for (const s of sites) {
+    const unit = capacityUnit(s.systemType);
+    sums.set(unit, (sums.get(unit) ?? 0) + s.capacity);
+  }
+  return (['kWp', 'kWh', 'kW'] as const)
+    .filter((unit) => sums.has(unit))
+    .map((unit) => ({ unit, value: Math.round((sums.get(unit) ?? 0) * 1000) / 1000 }));
+}
+
+/**
+ * Spec §3 Group as the tree shows it: its capacity is the sum of its sites' capacities, one sum per unit
+ * (a PV site's kWp and a storage site's kWh are never added up).
+ */
 export const GroupSiteSchema = z.object({
   stationId: z.number().int(),
   stationName: z.string(),
@@ -95,7 +120,7 @@ export const GroupNodeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   isDefault: z.boolean(),
-  capacity: z.number(),
+  capacities: z.array(CapacitySumSchema),
   owner: z.string(),
   subStations: z.array(GroupSiteSchema),
 });

@@ -4,7 +4,13 @@
  * logger, so guessing one is not enough); it can be renamed, moved to another of the owner's sites, or
  * removed, which returns it to the inventory and queues its history for background deletion.
  */
+import {
+  type AddressLimit,
+  DEVICE_BASE_ADDRESS_LIMITS,
+  maxDevicesPerSite,
+} from '@ems/contract/api/device-limits';
 import type { DeviceInfo } from '@ems/contract/api/station';
+import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { noPermission } from '../../http/errors';
@@ -13,7 +19,7 @@ import { findDevicesWithSeen } from '../stations/repo';
 import { toDeviceInfo } from '../stations/service';
 import { alreadyOwned, heldByOther, limitReached, pairMismatch } from './errors';
 import { queueHistoryPurge } from './history-purge';
-import { accountLimits, ownedDeviceCount } from './limits';
+import { insertWithinLimit } from './limits';
 
 /** A device with the owner of its site (null owner: in the inventory). */
 interface HeldDevice {
@@ -55,7 +61,8 @@ export interface DeviceAdd {
  * @returns the device id.
  * @throws noPermission for a site not the caller's; pairMismatch when no device has both serial numbers;
  *   alreadyOwned when it is on one of the caller's sites; heldByOther when on another account's site;
- *   limitReached when the caller has their maximum number of devices.
+ *   limitReached when the caller has their maximum number of devices or the site has a device at every
+ *   base address of configuration type 3 (contract device-limits.ts).
  */
 export async function addDevice(db: DbHandle, user: SessionUser, body: DeviceAdd): Promise<number> {
   await requireOwnedStation(db, user, body.stationId);
@@ -63,14 +70,19 @@ export async function addDevice(db: DbHandle, user: SessionUser, body: DeviceAdd
   if (!d || d.commSerialNumber !== body.commSerialNumber) throw pairMismatch();
   if (d.ownerId === user.userId) throw alreadyOwned();
   if (d.stationId !== null) throw heldByOther();
-  const { maxDevices } = await accountLimits(db, user.userId);
-  if ((await ownedDeviceCount(db, user.userId)) >= maxDevices) throw limitReached();
-  // Only a device still in the inventory is taken, so two owners adding it at once cannot both win.
-  const res = await db.query(
-    'UPDATE devices SET station_id = $2, name = COALESCE($3, name) WHERE id = $1 AND station_id IS NULL RETURNING id',
-    [d.id, body.stationId, body.name],
-  );
-  if (res.rows.length === 0) throw heldByOther();
+  // Count and take under the owner's row lock (concurrent adds cannot pass either limit together); only
+  // a device still in the inventory is taken, so two owners adding it at once cannot both win.
+  const taken = await insertWithinLimit(db, user.userId, 'devices', async (tx) => {
+    const onSite = await tx.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM devices WHERE station_id = ${body.stationId}`,
+    );
+    if (Number(onSite.rows[0]?.n ?? 0) >= maxDevicesPerSite()) throw limitReached();
+    return tx.execute<{ id: number }>(
+      sql`UPDATE devices SET station_id = ${body.stationId}, name = COALESCE(${body.name}, name)
+          WHERE id = ${d.id} AND station_id IS NULL RETURNING id`,
+    );
+  });
+  if (taken.rows.length === 0) throw heldByOther();
   return d.id;
 }
 
@@ -110,4 +122,12 @@ export async function listDevices(db: DbHandle, user: SessionUser, stationId: nu
   await requireStationAccess(db, user, stationId);
   const now = Date.now();
   return (await findDevicesWithSeen(db, stationId)).map((d) => toDeviceInfo(d, now));
+}
+
+/** The base address ranges of `confTypes` that exist (spec §7 configure/device/base/address/limit). */
+export function addressLimits(confTypes: readonly number[]): AddressLimit[] {
+  return [...new Set(confTypes)].flatMap((confType) => {
+    const r = DEVICE_BASE_ADDRESS_LIMITS[confType];
+    return r ? [{ confType, ...r, maxDevices: r.maxAddress - r.minAddress + 1 }] : [];
+  });
 }

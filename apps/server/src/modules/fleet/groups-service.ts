@@ -3,7 +3,7 @@
  * filter/tree lists the caller's groups with the sites under each. Every site the caller sees is under
  * exactly one of the caller's groups: its row in group_stations, else the default group.
  */
-import type { GroupNode } from '@ems/contract/api/fleet';
+import { type GroupNode, sumCapacities } from '@ems/contract/api/fleet';
 import { MAX_GROUPS } from '@ems/contract/constants';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
@@ -129,7 +129,7 @@ export async function groupTree(db: DbHandle, user: SessionUser, q: TreeQuery): 
       id: g.id,
       name: g.name,
       isDefault: g.isDefault,
-      capacity: members.reduce((sum, s) => sum + s.capacity, 0),
+      capacities: sumCapacities(members),
       owner,
       subStations: members.map((s) => ({
         stationId: s.stationId,

@@ -36,11 +36,26 @@ describe('groups: category/edit, filter/tree, systemtype/list (issue 7 §2)', ()
   });
   afterAll(() => t.close());
 
-  it('puts every site of a new user under one default group', async () => {
+  it('puts every site of a new user under one default group, its capacity summed per unit', async () => {
     const groups = await tree();
     expect(groups).toHaveLength(1);
-    expect(groups[0]).toMatchObject({ isDefault: true, owner: 'Gina', capacity: 10 + 5 + 10 });
+    // Two PV sites (kWp) and a UPS (kW): never one mixed sum.
+    expect(groups[0]).toMatchObject({
+      isDefault: true,
+      owner: 'Gina',
+      capacities: [
+        { unit: 'kWp', value: 10 + 5 },
+        { unit: 'kW', value: 10 },
+      ],
+    });
     expect(groups[0]!.subStations.map((s) => s.stationName)).toEqual(['Barn Two', 'Roof One', 'Server room']);
+  });
+
+  it('keeps only the top bar’s system type in the tree when systemType is given', async () => {
+    const ups = await tree({ systemType: 7 });
+    expect(ups).toHaveLength(1);
+    expect(ups[0]!.subStations.map((s) => s.stationName)).toEqual(['Server room']);
+    expect(ups[0]!.capacities).toEqual([{ unit: 'kW', value: 10 }]);
   });
 
   it('creates, renames, fills and deletes a group; sites of a deleted group go back to the default', async () => {
@@ -55,7 +70,11 @@ describe('groups: category/edit, filter/tree, systemtype/list (issue 7 §2)', ()
 
     const groups = await tree();
     const farms = groups.find((g) => g.id === id)!;
-    expect(farms).toMatchObject({ name: 'My farms', isDefault: false, capacity: 5 });
+    expect(farms).toMatchObject({
+      name: 'My farms',
+      isDefault: false,
+      capacities: [{ unit: 'kWp', value: 5 }],
+    });
     expect(farms.subStations.map((s) => s.stationId)).toEqual([site.barn]);
     const all = groups.flatMap((g) => g.subStations.map((s) => s.stationId)).sort();
     expect(all).toEqual([site.roof, site.barn, site.ups].sort());

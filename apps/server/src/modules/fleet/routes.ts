@@ -1,8 +1,10 @@
 /**
  * Fleet calls under /owner_api/webpvesc/ajax/station (spec §7): create, modify, del; category/edit and
- * filter/tree; device/list, add, edit, move, del. Each needs a session; the services check ownership of
+ * filter/tree; device/list, add, edit, move, del; and GET configure/device/base/address/limit. Each needs a session; the services check ownership of
  * every id named.
  */
+
+import { AddressLimitQuerySchema, AddressLimitSchema } from '@ems/contract/api/device-limits';
 import {
   CategoryEditBodySchema,
   CategoryEditResultSchema,
@@ -27,7 +29,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
-import { addDevice, listDevices, moveDevice, removeDevice, renameDevice } from './devices-service';
+import {
+  addDevice,
+  addressLimits,
+  listDevices,
+  moveDevice,
+  removeDevice,
+  renameDevice,
+} from './devices-service';
 import { editCategory, groupTree } from './groups-service';
 import { runHistoryPurges } from './history-purge';
 import { createStation, deleteStation, modifyStation } from './sites-service';
@@ -181,5 +190,17 @@ export async function fleetRoutes(api: FastifyInstance, ctx: AppContext): Promis
       purgeSoon();
       return ok(request, result);
     },
+  );
+  r.get(
+    '/webpvesc/ajax/configure/device/base/address/limit',
+    {
+      schema: {
+        tags: ['configure'],
+        summary: 'Device base address ranges of the asked configuration types (unknown types are left out)',
+        querystring: AddressLimitQuerySchema,
+        response: { 200: envelopeOf(z.array(AddressLimitSchema)) },
+      },
+    },
+    async (request) => ok(request, addressLimits(request.query.confTypes)),
   );
 }

@@ -10,11 +10,10 @@ import { deviceLatest, devices, stations } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { requireOwnedStation } from '../access/station-access';
-import { limitReached } from './errors';
 import { ensureDefaultGroup, placeStations } from './groups-repo';
 import { requireOwnGroup } from './groups-service';
 import { queueHistoryPurge } from './history-purge';
-import { accountLimits, ownedStationCount } from './limits';
+import { insertWithinLimit } from './limits';
 
 /** True when `type` has an item of value `value` (sys_timezone, sys_currencysymbol). */
 async function inDictionary(db: DbHandle, type: string, value: string): Promise<boolean> {
@@ -50,28 +49,27 @@ async function checkReferences(db: DbHandle, user: SessionUser, f: StationFields
  */
 export async function createStation(db: DbHandle, user: SessionUser, f: StationFields): Promise<number> {
   const group = await checkReferences(db, user, f);
-  const { maxStations } = await accountLimits(db, user.userId);
-  if ((await ownedStationCount(db, user.userId)) >= maxStations) throw limitReached();
-  const res = await db.query<{ id: number }>(
-    `INSERT INTO stations (name, address, longitude, latitude, capacity_kw, system_type, template_code,
-       owner_id, time_zone, country, currency, area_code)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [
-      f.stationName,
-      f.address,
-      f.longitude,
-      f.latitude,
-      f.capacity,
-      f.systemType,
-      f.templateCode,
-      user.userId,
-      f.timeZone,
-      f.country ?? '',
-      f.currency,
-      f.areaCode,
-    ],
-  );
-  const id = res.rows[0]!.id;
+  // Count and insert under the owner's row lock: concurrent creates cannot pass the limit together.
+  const id = await insertWithinLimit(db, user.userId, 'stations', async (tx) => {
+    const [row] = await tx
+      .insert(stations)
+      .values({
+        name: f.stationName,
+        address: f.address,
+        longitude: f.longitude,
+        latitude: f.latitude,
+        capacityKw: f.capacity,
+        systemType: f.systemType,
+        templateCode: f.templateCode,
+        ownerId: user.userId,
+        timeZone: f.timeZone,
+        country: f.country ?? '',
+        currency: f.currency,
+        areaCode: f.areaCode,
+      })
+      .returning({ id: stations.id });
+    return row!.id;
+  });
   await placeStations(db, user.userId, group, [id]);
   return id;
 }

@@ -1,14 +1,15 @@
 import { ActiveAlarmsCard } from '../../features/alarms/components/active-alarms-card';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page';
 import { AddSiteButton, SiteGroupsCard } from '../../features/fleet';
-import { getSystemType } from '../../shared/session/preferences';
+import { useCurrentSystemType } from '../layout/use-current-system-type';
 
 /**
  * /dashboard: the dashboard with the alarms card, the groups tree beside the site list, and "add a site"
- * when there is none yet (UX.md; every account may create its sites, issue 7 §1).
+ * when there is none yet (UX.md; every account may create its sites, issue 7 §1). The tree follows the top
+ * bar's system type like the site table.
  */
 export function DashboardRoute() {
-  const systemType = getSystemType();
+  const systemType = useCurrentSystemType();
   return (
     <DashboardPage
       alarmsCard={<ActiveAlarmsCard />}

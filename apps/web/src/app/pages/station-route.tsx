@@ -1,14 +1,16 @@
 import { SiteAlarmsCard } from '../../features/alarms/components/site-alarms-card';
 import { WorstAlarm } from '../../features/alarms/components/worst-alarm';
-import { SiteDevicesCard } from '../../features/fleet';
+import { DeviceDetailCard, SiteDevicesCard, SiteHighlightsCard } from '../../features/fleet';
 import { OwnerOnly } from '../../features/social';
 import { StationPage } from '../../features/station/pages/station-page';
 
 const renderWorstAlarm = (stationId: number) => <WorstAlarm stationId={stationId} />;
-// issue 9: the site's (or focused device's) alarms; issue 10 §2: a shared viewer gets no device
-// management, so the device card shows for the site's owner only.
+const renderHighlights = (stationId: number) => <SiteHighlightsCard stationId={stationId} />;
+// issue 9: the site's (or focused device's) alarms; issue 7: the device detail (read by viewers too);
+// issue 10 §2: a shared viewer gets no device management, so that card shows for the owner only.
 const renderManage = (stationId: number) => (
   <>
+    <DeviceDetailCard stationId={stationId} />
     <SiteAlarmsCard stationId={stationId} />
     <OwnerOnly stationId={stationId}>
       <SiteDevicesCard stationId={stationId} />
@@ -16,7 +18,16 @@ const renderManage = (stationId: number) => (
   </>
 );
 
-/** /station: the station page with the alarms feature's worst-alarm indicator and the fleet's device card. */
+/**
+ * /station: the station page with the alarms feature's worst-alarm indicator, the fleet's device detail
+ * (deviceId in the query) and device card.
+ */
 export function StationRoute() {
-  return <StationPage renderWorstAlarm={renderWorstAlarm} renderManage={renderManage} />;
+  return (
+    <StationPage
+      renderWorstAlarm={renderWorstAlarm}
+      renderManage={renderManage}
+      renderHighlights={renderHighlights}
+    />
+  );
 }

@@ -119,7 +119,10 @@ export function formatTemperature(v: Maybe, locale: string): string {
   return withUnit(v, locale, 0, '°C');
 }
 
-/** Installed capacity in kWp with 1 decimal. */
-export function formatCapacity(kwp: Maybe, locale: string): string {
-  return withUnit(kwp, locale, 1, 'kWp');
+/**
+ * Installed capacity with 1 decimal in `unit`: kWp for PV, kWh for home storage, kW otherwise (contract
+ * capacityUnit of the site's system type, issue 7 §1).
+ */
+export function formatCapacity(value: Maybe, locale: string, unit: 'kWp' | 'kWh' | 'kW' = 'kWp'): string {
+  return withUnit(value, locale, 1, unit);
 }

@@ -3,12 +3,10 @@ import { type AdminDictionaryItemSchema, DictionaryEditBodySchema } from '@ems/c
 import { DICTIONARY_KEYS } from '@ems/contract/api/dictionary';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Form,
   Input,
   InputNumber,
-  Modal,
   Popconfirm,
   Select,
   Space,
@@ -23,6 +21,7 @@ import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastUnlessShown } from '../../../shared/http/api-error';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { FormModal } from '../../../shared/ui/form-modal';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { deleteDictionary } from '../api/delete-dictionary';
 import { type DictionaryInput, editDictionary } from '../api/edit-dictionary';
@@ -161,15 +160,15 @@ export function DictionariesTab() {
         scroll={isMobile ? undefined : { x: 640 }}
         tableLayout={isMobile ? 'fixed' : undefined}
       />
-      <Modal
+      <FormModal
         open={editing !== null}
         title={editing?.id ? t('admin.dictionaries.editTitle') : t('admin.dictionaries.addTitle')}
+        form={form}
+        pending={pending}
+        error={error}
         okText={t('admin.save')}
-        cancelText={t('common.actions.cancel')}
-        okButtonProps={{ htmlType: 'submit', form: 'dictionary-edit', loading: pending }}
         onCancel={() => setEditing(null)}
         afterClose={clear}
-        forceRender
       >
         <Form<DictionaryInput>
           name="dictionary-edit"
@@ -191,8 +190,7 @@ export function DictionariesTab() {
             <InputNumber min={0} max={100000} precision={0} className="full-width" />
           </Form.Item>
         </Form>
-        {error && <Alert type="error" showIcon title={error} role="alert" />}
-      </Modal>
+      </FormModal>
     </div>
   );
 }

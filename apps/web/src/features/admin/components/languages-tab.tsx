@@ -2,12 +2,13 @@ import { EditOutlined } from '@ant-design/icons';
 import { LanguageEditBodySchema } from '@ems/contract/api/admin';
 import type { Language } from '@ems/contract/api/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { FormModal } from '../../../shared/ui/form-modal';
 import { editLanguage } from '../api/edit-language';
 import { languagesQueryOptions, useLanguages } from '../api/get-languages';
 
@@ -63,15 +64,15 @@ export function LanguagesTab() {
         dataSource={languages.data ?? []}
         pagination={false}
       />
-      <Modal
+      <FormModal
         open={editing !== null}
         title={t('admin.languages.renameTitle', { code: editing?.languageCode ?? '' })}
+        form={form}
+        pending={pending}
+        error={error}
         okText={t('admin.save')}
-        cancelText={t('common.actions.cancel')}
-        okButtonProps={{ htmlType: 'submit', form: 'language-edit', loading: pending }}
         onCancel={() => setEditing(null)}
         afterClose={clear}
-        forceRender
       >
         <Form<{ languageName: string }> name="language-edit" form={form} layout="vertical" onFinish={save}>
           <Form.Item
@@ -82,8 +83,7 @@ export function LanguagesTab() {
             <Input />
           </Form.Item>
         </Form>
-        {error && <Alert type="error" showIcon title={error} role="alert" />}
-      </Modal>
+      </FormModal>
     </div>
   );
 }

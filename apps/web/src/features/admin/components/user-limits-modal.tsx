@@ -5,13 +5,14 @@
  */
 import { AdminUserEditBodySchema, type AdminUserSchema } from '@ems/contract/api/admin';
 import { DEFAULT_MAX_DEVICES, DEFAULT_MAX_STATIONS } from '@ems/contract/constants';
-import { Alert, Form, InputNumber, Modal } from 'antd';
+import { Form, InputNumber } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { FormModal } from '../../../shared/ui/form-modal';
 import { editUser } from '../api/edit-user';
 
 type AdminUser = z.infer<typeof AdminUserSchema>;
@@ -56,18 +57,17 @@ export function UserLimitsModal({
     zodRule(AdminUserEditBodySchema, field, { userId: user?.id ?? 1 });
 
   return (
-    <Modal
+    <FormModal
       open={user !== null}
       title={t('admin.users.limitsTitle', { name: user?.loginName ?? '' })}
+      form={form}
+      pending={pending}
+      error={error}
       okText={t('admin.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
       onCancel={() => {
         clear();
         onClose();
       }}
-      forceRender
     >
       <Form<Limits> form={form} layout="vertical" onFinish={save} name="user-limits">
         <Form.Item name="maxStations" label={t('admin.users.maxStations')} rules={[rule('maxStations')]}>
@@ -77,8 +77,7 @@ export function UserLimitsModal({
           <InputNumber style={{ width: '100%' }} placeholder={String(DEFAULT_MAX_DEVICES)} />
         </Form.Item>
         <p className="cell-sub">{t('admin.users.limitsHint')}</p>
-        {error && <Alert type="error" showIcon title={error} role="alert" />}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -4,6 +4,7 @@ import {
   EnvironmentOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
+import { capacityUnit } from '@ems/contract/api/fleet';
 import type { StationSummary } from '@ems/contract/api/station';
 import type { SystemType } from '@ems/contract/constants';
 import type { ReactNode } from 'react';
@@ -60,7 +61,7 @@ function TypeCard({
       label={t('dashboard.kpi.capacity')}
       icon={<EnvironmentOutlined />}
       accent={SERIES_COLORS.production}
-      value={formatCapacity(kpis.capacityKwp, locale)}
+      value={formatCapacity(kpis.capacityKwp, locale, capacityUnit(systemType))}
       testId="kpi-type"
     />
   );

@@ -7,6 +7,7 @@
 import type { DictionaryItem, DictionaryListSchema, StationTemplate } from '@ems/contract/api/dictionary';
 import type { GroupNode } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
+import type { SystemType } from '@ems/contract/constants';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/http/client';
@@ -39,18 +40,25 @@ export function editGroup(body: {
   return api.post<{ id: number; name: string } | null>(`${BASE}/category/edit`, body);
 }
 
-/** The caller's groups with their sites, optionally filtered by text. */
-export function groupTreeQueryOptions(filterText = '') {
+/**
+ * The caller's groups with their sites, optionally filtered by text and by system type (the top bar's:
+ * a group then lists and sums only that type's sites).
+ */
+export function groupTreeQueryOptions(filterText = '', systemType?: SystemType) {
   return queryOptions({
-    queryKey: ['stations', 'tree', filterText],
+    queryKey: ['stations', 'tree', filterText, systemType ?? 0],
     queryFn: ({ signal }) =>
-      api.get<GroupNode[]>(`${BASE}/filter/tree`, { filterText: filterText || undefined }, signal),
+      api.get<GroupNode[]>(
+        `${BASE}/filter/tree`,
+        { filterText: filterText || undefined, systemType },
+        signal,
+      ),
   });
 }
 
-/** The caller's groups with their sites. */
-export function useGroupTree(filterText = '') {
-  return useQuery(groupTreeQueryOptions(filterText));
+/** The caller's groups with their sites (see groupTreeQueryOptions). */
+export function useGroupTree(filterText = '', systemType?: SystemType) {
+  return useQuery(groupTreeQueryOptions(filterText, systemType));
 }
 
 /** The devices of a site. */

@@ -1,12 +1,13 @@
 /** Create (no id) or rename a group (spec §3 Group name; spec §5 "group name cannot be empty"). */
 import { CategoryEditBodySchema } from '@ems/contract/api/fleet';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { FormModal } from '../../../shared/ui/form-modal';
 import { editGroup, refreshSites } from '../api/fleet-api';
 
 /** The group name dialog; `value` null keeps it closed, `{}` creates, `{id, name}` renames. */
@@ -41,18 +42,17 @@ export function GroupNameModal({
     );
 
   return (
-    <Modal
+    <FormModal
       open={value !== null}
       title={t(renaming ? 'fleet.group.rename' : 'fleet.group.create')}
+      form={form}
+      pending={pending}
+      error={error}
       okText={t('fleet.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
       onCancel={() => {
         clear();
         onClose();
       }}
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={save} name="group-form">
         <Form.Item
@@ -63,8 +63,7 @@ export function GroupNameModal({
         >
           <Input maxLength={50} />
         </Form.Item>
-        {error && <Alert type="error" showIcon title={error} role="alert" />}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

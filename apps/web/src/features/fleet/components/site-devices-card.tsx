@@ -7,26 +7,14 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-d
 import { DeviceAddBodySchema, DeviceEditBodySchema } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastUnlessShown } from '../../../shared/http/api-error';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { FormModal } from '../../../shared/ui/form-modal';
 import {
   addDevice,
   moveDevice,
@@ -209,18 +197,16 @@ function DeviceDialog({
         ? t('fleet.device.rename')
         : t('fleet.device.move');
   return (
-    <Modal
+    <FormModal
       open={dialog !== null}
       title={title}
-      okText={t('fleet.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
+      form={form}
+      pending={pending}
+      error={error}
       onCancel={() => {
         clear();
         onClose();
       }}
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={save} name="device-form">
         {dialog?.kind === 'add' && (
@@ -268,8 +254,7 @@ function DeviceDialog({
             <Select options={sites.map((s) => ({ value: s.stationId, label: s.stationName }))} />
           </Form.Item>
         )}
-        {error && <Alert type="error" showIcon title={error} role="alert" />}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -7,13 +7,14 @@ import { capacityUnit, StationFieldsSchema } from '@ems/contract/api/fleet';
 import type { StationBaseInfo } from '@ems/contract/api/station';
 import { SYSTEM_TYPES, type SystemType } from '@ems/contract/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { api } from '../../../shared/http/client';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { FormModal } from '../../../shared/ui/form-modal';
 import {
   createStation,
   modifyStation,
@@ -79,18 +80,16 @@ export function SiteFormModal({
     );
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={t(stationId === undefined ? 'fleet.site.createTitle' : 'fleet.site.editTitle')}
-      okText={t('fleet.save')}
-      cancelText={t('common.actions.cancel')}
-      confirmLoading={pending}
-      onOk={() => form.submit()}
+      form={form}
+      pending={pending}
+      error={error}
       onCancel={() => {
         clear();
         onClose();
       }}
-      forceRender
     >
       <Form<SiteFormValues> form={form} layout="vertical" onFinish={save} name="site-form">
         <Form.Item name="stationName" label={t('fleet.site.name')} rules={[rule('stationName')]} required>
@@ -155,8 +154,7 @@ export function SiteFormModal({
             }))}
           />
         </Form.Item>
-        {error && <Alert type="error" showIcon title={error} />}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

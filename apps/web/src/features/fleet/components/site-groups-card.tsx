@@ -1,7 +1,7 @@
 /**
  * The caller's groups as a tree beside the site list (issue 7 §2, spec §3 Group): each group with its
- * capacity (the sum of its sites') and its sites; new group, rename, delete (its sites go back to the
- * default group); add, edit and delete a site. Clicking a site opens its station page.
+ * capacity (its sites' sums, one per unit) and its sites of the top bar's system type; new group, rename,
+ * delete (its sites go back to the default group); add, edit and delete a site. Clicking a site opens its station page.
  */
 import { DeleteOutlined, EditOutlined, FolderAddOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupNode } from '@ems/contract/api/fleet';
@@ -26,7 +26,7 @@ export function SiteGroupsCard({ systemType }: { systemType: SystemType }) {
   const client = useQueryClient();
   const [text, setText] = useState('');
   const filter = useDebounced(text, 300);
-  const tree = useGroupTree(filter.trim());
+  const tree = useGroupTree(filter.trim(), systemType);
   const [siteForm, setSiteForm] = useState<{ stationId?: number; groupId?: number } | null>(null);
   const [naming, setNaming] = useState<{ id?: number; name?: string } | null>(null);
   const deleteSite = useDeleteSite();
@@ -38,9 +38,17 @@ export function SiteGroupsCard({ systemType }: { systemType: SystemType }) {
     selectable: false,
     title: (
       <span className="fleet-tree-row" data-testid={`group-${groupLabel(g)}`}>
-        <span className="fleet-tree-name">{groupLabel(g)}</span>
-        <span className="fleet-tree-sub">
-          {t('fleet.group.capacity', { value: g.capacity.toLocaleString() })}
+        <span className="fleet-tree-text">
+          <span className="fleet-tree-name" title={groupLabel(g)}>
+            {groupLabel(g)}
+          </span>
+          {g.capacities.length > 0 && (
+            <span className="fleet-tree-sub">
+              {t('fleet.group.capacity', {
+                value: g.capacities.map((c) => `${c.value.toLocaleString()} ${c.unit}`).join(' · '),
+              })}
+            </span>
+          )}
         </span>
         <Space size={0} className="fleet-tree-actions">
           <Button
@@ -80,9 +88,13 @@ export function SiteGroupsCard({ systemType }: { systemType: SystemType }) {
       isLeaf: true,
       title: (
         <span className="fleet-tree-row">
-          <span className="fleet-tree-name">{s.stationName}</span>
-          <span className="fleet-tree-sub">
-            {s.capacity.toLocaleString()} {capacityUnit(s.systemType)}
+          <span className="fleet-tree-text">
+            <span className="fleet-tree-name" title={s.stationName}>
+              {s.stationName}
+            </span>
+            <span className="fleet-tree-sub">
+              {s.capacity.toLocaleString()} {capacityUnit(s.systemType)}
+            </span>
           </span>
           {s.owned && (
             <Space size={0} className="fleet-tree-actions">
@@ -117,20 +129,16 @@ export function SiteGroupsCard({ systemType }: { systemType: SystemType }) {
   }));
 
   return (
-    <Card
-      title={t('fleet.group.title')}
-      className="fleet-groups-card"
-      extra={
-        <Space>
-          <Button size="small" icon={<FolderAddOutlined />} onClick={() => setNaming({})}>
-            {t('fleet.group.create')}
-          </Button>
-          <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setSiteForm({})}>
-            {t('fleet.site.add')}
-          </Button>
-        </Space>
-      }
-    >
+    <Card title={t('fleet.group.title')} className="fleet-groups-card">
+      {/* The actions sit in the body, not the header: beside them a 240 px card cut its title to "G". */}
+      <Space wrap size={8} className="fleet-tree-toolbar">
+        <Button size="small" icon={<FolderAddOutlined />} onClick={() => setNaming({})}>
+          {t('fleet.group.create')}
+        </Button>
+        <Button size="small" type="primary" icon={<PlusOutlined />} onClick={() => setSiteForm({})}>
+          {t('fleet.site.add')}
+        </Button>
+      </Space>
       <Input.Search
         allowClear
         size="small"
@@ -146,7 +154,8 @@ export function SiteGroupsCard({ systemType }: { systemType: SystemType }) {
         <Tree
           blockNode
           defaultExpandAll
-          key={(tree.data ?? []).map((g) => g.id).join(',')}
+          // Remount when a group or a site comes or goes, so new ones show expanded.
+          key={(tree.data ?? []).map((g) => `${g.id}:${g.subStations.length}`).join(',')}
           treeData={data}
           onSelect={(keys) => {
             const key = String(keys[0] ?? '');

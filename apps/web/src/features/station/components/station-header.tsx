@@ -1,4 +1,5 @@
 import { ClockCircleOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { capacityUnit } from '@ems/contract/api/fleet';
 import type { StationBaseInfo } from '@ems/contract/api/station';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -32,7 +33,7 @@ export function StationHeader(props: {
             <ClockCircleOutlined />{' '}
             {t('station.header.localTime', { time: formatClock(props.now, locale, base.timeZone) })}
           </span>
-          <span>{formatCapacity(base.capacity, locale)}</span>
+          <span>{formatCapacity(base.capacity, locale, capacityUnit(base.systemType))}</span>
         </div>
       </div>
       <div className="station-indicators">

@@ -65,10 +65,13 @@ const allNull = (...values: Array<number | null>) => values.every((v) => v === n
 
 /**
  * Today's cards beside the flow (UX.md "Station, live"): production (per inverter), grid, storage,
- * consumption (chargers and the rest), self-sufficiency and self-consumption. A card whose values
+ * consumption (chargers and the rest), self-sufficiency and self-consumption (PV and home storage sites
+ * only: no self-sufficiency on a UPS site, issue 7 §4). A card whose values
  * the site does not have is left out (a ratio needs its grid meter).
  */
 export function TodayCards(props: {
+  /** Self-sufficiency and self-consumption only mean something on PV (1) and home storage (6) sites. */
+  systemType: number;
   today: EnergyTotals;
   flow: EnergyFlow;
   devices: DeviceReal[];
@@ -76,6 +79,7 @@ export function TodayCards(props: {
 }) {
   const { t } = useTranslation();
   const { today, devices } = props;
+  const selfRatios = props.systemType === 1 || props.systemType === 6;
   const inverters = devices.filter((d) => d.type === 'inverter');
   const chargers = devices.filter((d) => d.type === 'charger');
   const chargerKwh = chargers.length
@@ -154,14 +158,14 @@ export function TodayCards(props: {
           ]}
         />
       )}
-      {today.consumptionKwh !== null && today.gridBuyKwh !== null && (
+      {selfRatios && today.consumptionKwh !== null && today.gridBuyKwh !== null && (
         <RatioCard
           title={t('station.today.selfSufficiency')}
           value={selfSufficiency(today)}
           color={SERIES_COLORS.charge}
         />
       )}
-      {today.productionKwh !== null && today.gridSellKwh !== null && (
+      {selfRatios && today.productionKwh !== null && today.gridSellKwh !== null && (
         <RatioCard
           title={t('station.today.selfConsumption')}
           value={selfConsumption(today)}

@@ -32,8 +32,11 @@ const LINE_NAME_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'cha
 export function StationPage({
   renderWorstAlarm,
   renderManage,
+  renderHighlights,
 }: {
   renderWorstAlarm: (stationId: number) => ReactNode;
+  /** What matters for the site's system type, under today's cards (the fleet feature's card). */
+  renderHighlights?: (stationId: number) => ReactNode;
   /** The owner's device management under the page (the fleet feature's card). */
   renderManage?: (stationId: number) => ReactNode;
 }) {
@@ -57,6 +60,7 @@ export function StationPage({
       focusId={positiveIntParam(params.get('deviceId'))}
       worstAlarm={renderWorstAlarm(stationId)}
       manage={renderManage?.(stationId)}
+      highlights={renderHighlights?.(stationId)}
     />
   );
 }
@@ -66,6 +70,7 @@ function StationView(props: {
   focusId: number | null;
   worstAlarm: ReactNode;
   manage?: ReactNode;
+  highlights?: ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
@@ -130,9 +135,16 @@ function StationView(props: {
           )}
         </Card>
         {live && (
-          <TodayCards today={live.today} flow={live.flow} devices={live.devices ?? []} deviceName={nameOf} />
+          <TodayCards
+            systemType={info.systemType}
+            today={live.today}
+            flow={live.flow}
+            devices={live.devices ?? []}
+            deviceName={nameOf}
+          />
         )}
       </div>
+      {props.highlights}
       <Card title={t('station.chart.title')} className="chart-card">
         {lines.isError && !lines.data ? (
           <Alert type="error" showIcon title={t('common.errors.tryLater')} />
