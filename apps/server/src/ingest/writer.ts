@@ -43,7 +43,10 @@ span AS (
   FROM ins i JOIN devices d ON d.id = i.device_id
   WHERE i.w IS NOT NULL GROUP BY i.device_id, d.device_type
 ), bounds AS (
-  SELECT s.device_id, s.gap,
+  -- append: nothing stored after the new samples' start, so old steps stay as they are and the new
+  -- steps' energy is added to the buckets; otherwise the touched buckets are recomputed whole.
+  SELECT s.device_id, s.gap, p.ts AS prev_ts,
+         NOT EXISTS (SELECT 1 FROM telemetry t WHERE t.device_id = s.device_id AND t.ts > s.t0) AS append,
          date_bin('5 minutes', coalesce(p.ts, s.t0), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS a,
          date_bin('5 minutes', coalesce(n.ts, s.t1), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b
   FROM span s
@@ -55,6 +58,10 @@ span AS (
   SELECT b.device_id, o.ts, o.w FROM bounds b
   CROSS JOIN LATERAL (SELECT t.ts, t.w FROM telemetry t WHERE t.device_id = b.device_id AND t.w IS NOT NULL
                       AND t.ts >= b.a - b.gap AND t.ts < b.b + interval '5 minutes' + b.gap) o
+  WHERE NOT b.append
+  UNION ALL
+  SELECT b.device_id, t.ts, t.w FROM bounds b JOIN telemetry t ON t.device_id = b.device_id AND t.ts = b.prev_ts
+  WHERE b.append
   UNION ALL
   SELECT i.device_id, i.ts, i.w FROM ins i JOIN bounds b ON b.device_id = i.device_id WHERE i.w IS NOT NULL
 ), steps AS (
@@ -75,7 +82,7 @@ span AS (
   WHERE st.nts IS NOT NULL AND st.nts > st.ts AND st.nts - st.ts <= b.gap AND g.bucket BETWEEN b.a AND b.b
 ), part_values AS (
   SELECT device_id, bucket, h, w + (nw - w) * f0 AS v0, w + (nw - w) * f1 AS v1 FROM parts
-), energy AS (
+), added AS (
   SELECT device_id, bucket,
          sum(CASE WHEN v0 >= 0 AND v1 >= 0 THEN (v0 + v1) / 2 * h
                   WHEN v0 <= 0 AND v1 <= 0 THEN 0
@@ -84,6 +91,12 @@ span AS (
                   WHEN v0 >= 0 AND v1 >= 0 THEN 0
                   ELSE least(v0, v1) ^ 2 / (abs(v0) + abs(v1)) * h / 2 END) AS wh_neg
   FROM part_values GROUP BY 1, 2
+), energy AS (
+  SELECT a.device_id, a.bucket,
+         a.wh_pos + CASE WHEN b.append THEN coalesce(r.wh_pos, 0) ELSE 0 END AS wh_pos,
+         a.wh_neg + CASE WHEN b.append THEN coalesce(r.wh_neg, 0) ELSE 0 END AS wh_neg
+  FROM added a JOIN bounds b ON b.device_id = a.device_id
+  LEFT JOIN telemetry_5min r ON b.append AND r.device_id = a.device_id AND r.bucket = a.bucket
 )`;
 
 const WRITE_SQL = `

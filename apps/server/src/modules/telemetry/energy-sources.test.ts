@@ -138,6 +138,28 @@ describe('energy from power and counters (issue 12)', () => {
     expect(day.energySource).toBe('counter');
   });
 
+  it('keeps the power energy before a counter that starts mid-day', async () => {
+    const tz = 'Europe/Berlin';
+    const id = await site(tz);
+    const inv = await device(id, 'inverter');
+    const a = midnight('2026-06-10', tz);
+    const noon = a + 12 * 3_600_000;
+    // 1 kW all day; the WH counter (from a firmware update) appears at 12:00.
+    await write(
+      samples(inv, a, midnight('2026-06-11', tz), (ts, k) => ({
+        w: 1000,
+        eIn: ts >= noon ? 9e6 + (1000 * (k - 144)) / 12 : null,
+      })),
+    );
+    const day = await stats(id, 1, '2026-06-10');
+    expect(day.buckets[11]!.productionKwh).toBe(1);
+    expect(day.buckets[13]!.productionKwh).toBe(1);
+    // Counter energy of a step goes to the bucket of the reading that ends it, so the step
+    // 23:55 → 24:00 belongs to the next day: 12 kWh from power + 12 h − 5 min from the counter.
+    expect((await stats(id, 2, '2026-06-10')).buckets[9]!.productionKwh).toBe(23.917);
+    expect(day.energySource).toBe('mixed');
+  });
+
   it('corrects yesterday when a late sample fills its gap', async () => {
     const tz = 'Europe/Berlin';
     const id = await site(tz);

@@ -80,7 +80,11 @@ export async function loadLiveSites(
     baselineCacheOf(db).get(requests, now),
     loadPowerEnergy(
       db,
-      powerOnly.map((r) => ({ deviceId: r.deviceId, from: dayStart.get(r.stationId)!, until: dayEndAtLatest })),
+      powerOnly.map((r) => ({
+        deviceId: r.deviceId,
+        from: dayStart.get(r.stationId)!,
+        until: dayEndAtLatest,
+      })),
     ),
   ]);
   const power = new Map(powerOnly.map((r, i) => [r.deviceId, powerRows[i]!]));
