@@ -45,12 +45,12 @@ span AS (
 ), bounds AS (
   -- append: nothing stored after the new samples' start, so old steps stay as they are and the new
   -- steps' energy is added to the buckets; otherwise the touched buckets are recomputed whole.
-  SELECT s.device_id, s.gap, p.ts AS prev_ts,
+  SELECT s.device_id, s.gap, p.ts AS prev_ts, p.w AS prev_w,
          NOT EXISTS (SELECT 1 FROM telemetry t WHERE t.device_id = s.device_id AND t.ts > s.t0) AS append,
          date_bin('5 minutes', coalesce(p.ts, s.t0), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS a,
          date_bin('5 minutes', coalesce(n.ts, s.t1), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b
   FROM span s
-  LEFT JOIN LATERAL (SELECT t.ts FROM telemetry t WHERE t.device_id = s.device_id AND t.ts < s.t0
+  LEFT JOIN LATERAL (SELECT t.ts, t.w FROM telemetry t WHERE t.device_id = s.device_id AND t.ts < s.t0
                      AND t.ts >= s.t0 - s.gap AND t.w IS NOT NULL ORDER BY t.ts DESC LIMIT 1) p ON true
   LEFT JOIN LATERAL (SELECT t.ts FROM telemetry t WHERE t.device_id = s.device_id AND t.ts > s.t1
                      AND t.ts <= s.t1 + s.gap AND t.w IS NOT NULL ORDER BY t.ts ASC LIMIT 1) n ON true
@@ -60,8 +60,8 @@ span AS (
                       AND t.ts >= b.a - b.gap AND t.ts < b.b + interval '5 minutes' + b.gap) o
   WHERE NOT b.append
   UNION ALL
-  SELECT b.device_id, t.ts, t.w FROM bounds b JOIN telemetry t ON t.device_id = b.device_id AND t.ts = b.prev_ts
-  WHERE b.append
+  -- The step from the last stored sample comes from bounds (a join back to telemetry would scan it).
+  SELECT b.device_id, b.prev_ts, b.prev_w FROM bounds b WHERE b.append AND b.prev_ts IS NOT NULL
   UNION ALL
   SELECT i.device_id, i.ts, i.w FROM ins i JOIN bounds b ON b.device_id = i.device_id WHERE i.w IS NOT NULL
 ), steps AS (
