@@ -61,3 +61,12 @@ export const API_PREFIX = '/owner_api';
 /** Header names of spec §7. */
 export const TOKEN_HEADER = 'token';
 export const LANGUAGE_HEADER = 'languageid';
+
+/**
+ * Issue 12: a step between two power samples longer than this (ms) counts as no energy when energy is
+ * integrated from power (a device offline is not bridged). Per device type; types not listed use
+ * the default. Loggers that sample every 15 min need a longer limit for their type.
+ */
+export const POWER_GAP_LIMIT_MS: { default: number } & Partial<Record<string, number>> = {
+  default: 10 * 60_000,
+};

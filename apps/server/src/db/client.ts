@@ -44,7 +44,15 @@ export interface OpenDbOptions {
  */
 export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Promise<DbHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 10_000 });
+    // jit=off: the ingest's one-statement batch write costs seconds of JIT compilation per batch on
+    // PostgreSQL (its estimated cost passes jit_above_cost) against ~0.1 s to run; the short OLTP
+    // statements here never gain from JIT (measured with bench/ingest.ts, docs/benchmarks.md).
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      options: '-c jit=off',
+    });
     pool.on(
       'error',
       options.onConnectionError ??

@@ -322,8 +322,22 @@ export const telemetry5min = pgTable(
     eInMax: doublePrecision('e_in_max'),
     eOutMax: doublePrecision('e_out_max'),
     lastTs: tz('last_ts').notNull(),
+    // --- issue 12 (energy): energy integrated from power, and index-only "last counter before" ---
+    /**
+     * Wh of the bucket integrated from W by the trapezoid rule over consecutive samples (a step
+     * longer than the device type's gap limit counts as none), split by the sign of the power; the
+     * writer recomputes every bucket a new sample's neighbouring steps cross. Null: no step.
+     */
+    whPos: doublePrecision('wh_pos'),
+    whNeg: doublePrecision('wh_neg'),
   },
-  (t) => [primaryKey({ columns: [t.deviceId, t.bucket] })],
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.bucket] }),
+    // Partial indexes: the last counter reading before an instant is one index probe even when a
+    // device has no counter at all (issue 12).
+    index('telemetry_5min_e_in').on(t.deviceId, t.bucket).where(sql`e_in_max IS NOT NULL`),
+    index('telemetry_5min_e_out').on(t.deviceId, t.bucket).where(sql`e_out_max IS NOT NULL`),
+  ],
 );
 
 /** Latest values per device, for live views; online = lastSeen within DEVICE_OFFLINE_AFTER_MS. */

@@ -1,9 +1,11 @@
 /**
  * Batch writer of telemetry: one SQL statement per batch inserts new samples (duplicates of
  * device + timestamp are ignored), folds only the newly inserted ones into the 5-minute rollup and
- * moves each device's latest values forward. Arrays are passed whole (unnest), so a batch of 5,000
+ * moves each device's latest values forward. It also integrates power into energy per 5-minute bucket
+ * (wh_pos / wh_neg, issue 12, docs/energy.md), correcting buckets that late samples touch. Arrays are passed whole (unnest), so a batch of 5,000
  * rows is one round trip.
  */
+import { POWER_GAP_LIMIT_MS } from '@ems/contract/constants';
 import type { DbHandle } from '../db/client';
 
 /** One sample ready to store. w in W, soc in %, eIn/eOut energy counters in Wh (see device-protocol.md). */
@@ -17,6 +19,86 @@ export interface TelemetryRow {
   points: Record<string, number | string | boolean>;
 }
 
+/** SQL interval literal of each device type's power gap limit (CASE over devices.device_type). */
+function gapSql(): string {
+  const ms = (v: number) => `interval '${Math.round(v)} milliseconds'`;
+  const cases = Object.entries(POWER_GAP_LIMIT_MS)
+    .filter(([k, v]) => k !== 'default' && typeof v === 'number' && /^[a-z_]+$/.test(k))
+    .map(([k, v]) => `WHEN '${k}' THEN ${ms(v as number)}`)
+    .join(' ');
+  const def = ms(POWER_GAP_LIMIT_MS.default);
+  return cases ? `CASE d.device_type ${cases} ELSE ${def} END` : def;
+}
+
+/**
+ * Energy from power (issue 12): new samples change the trapezoid steps between their neighbouring
+ * power samples, so every 5-minute bucket those steps cross ([a, b] below) is recomputed whole from
+ * the stored samples plus the new ones (the statement does not see its own inserts). Steps longer
+ * than the gap limit count as none. Each step is cut at bucket edges; a part whose power changes
+ * sign is split at the zero crossing, so wh_pos / wh_neg hold the energy of W > 0 and W < 0.
+ */
+const ENERGY_SQL = `
+span AS (
+  SELECT i.device_id, min(i.ts) AS t0, max(i.ts) AS t1, ${gapSql()} AS gap
+  FROM ins i JOIN devices d ON d.id = i.device_id
+  WHERE i.w IS NOT NULL GROUP BY i.device_id, d.device_type
+), bounds AS (
+  -- append: nothing stored after the new samples' start, so old steps stay as they are and the new
+  -- steps' energy is added to the buckets; otherwise the touched buckets are recomputed whole.
+  SELECT s.device_id, s.gap, p.ts AS prev_ts, p.w AS prev_w,
+         NOT EXISTS (SELECT 1 FROM telemetry t WHERE t.device_id = s.device_id AND t.ts > s.t0) AS append,
+         date_bin('5 minutes', coalesce(p.ts, s.t0), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS a,
+         date_bin('5 minutes', coalesce(n.ts, s.t1), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b
+  FROM span s
+  LEFT JOIN LATERAL (SELECT t.ts, t.w FROM telemetry t WHERE t.device_id = s.device_id AND t.ts < s.t0
+                     AND t.ts >= s.t0 - s.gap AND t.w IS NOT NULL ORDER BY t.ts DESC LIMIT 1) p ON true
+  LEFT JOIN LATERAL (SELECT t.ts FROM telemetry t WHERE t.device_id = s.device_id AND t.ts > s.t1
+                     AND t.ts <= s.t1 + s.gap AND t.w IS NOT NULL ORDER BY t.ts ASC LIMIT 1) n ON true
+), samples AS (
+  SELECT b.device_id, o.ts, o.w FROM bounds b
+  CROSS JOIN LATERAL (SELECT t.ts, t.w FROM telemetry t WHERE t.device_id = b.device_id AND t.w IS NOT NULL
+                      AND t.ts >= b.a - b.gap AND t.ts < b.b + interval '5 minutes' + b.gap) o
+  WHERE NOT b.append
+  UNION ALL
+  -- The step from the last stored sample comes from bounds (a join back to telemetry would scan it).
+  SELECT b.device_id, b.prev_ts, b.prev_w FROM bounds b WHERE b.append AND b.prev_ts IS NOT NULL
+  UNION ALL
+  SELECT i.device_id, i.ts, i.w FROM ins i JOIN bounds b ON b.device_id = i.device_id WHERE i.w IS NOT NULL
+), steps AS (
+  SELECT device_id, ts, w::float8 AS w,
+         lead(ts) OVER (PARTITION BY device_id ORDER BY ts) AS nts,
+         lead(w) OVER (PARTITION BY device_id ORDER BY ts)::float8 AS nw
+  FROM samples
+), parts AS (
+  SELECT st.device_id, g.bucket,
+         extract(epoch FROM greatest(st.ts, g.bucket) - st.ts)::float8 / extract(epoch FROM st.nts - st.ts)::float8 AS f0,
+         extract(epoch FROM least(st.nts, g.bucket + interval '5 minutes') - st.ts)::float8
+           / extract(epoch FROM st.nts - st.ts)::float8 AS f1,
+         extract(epoch FROM least(st.nts, g.bucket + interval '5 minutes') - greatest(st.ts, g.bucket))::float8 / 3600 AS h,
+         st.w, st.nw
+  FROM steps st JOIN bounds b ON b.device_id = st.device_id
+  CROSS JOIN LATERAL generate_series(date_bin('5 minutes', st.ts, TIMESTAMPTZ '2000-01-01 00:00:00+00'),
+                                     st.nts - interval '1 microsecond', interval '5 minutes') AS g(bucket)
+  WHERE st.nts IS NOT NULL AND st.nts > st.ts AND st.nts - st.ts <= b.gap AND g.bucket BETWEEN b.a AND b.b
+), part_values AS (
+  SELECT device_id, bucket, h, w + (nw - w) * f0 AS v0, w + (nw - w) * f1 AS v1 FROM parts
+), added AS (
+  SELECT device_id, bucket,
+         sum(CASE WHEN v0 >= 0 AND v1 >= 0 THEN (v0 + v1) / 2 * h
+                  WHEN v0 <= 0 AND v1 <= 0 THEN 0
+                  ELSE greatest(v0, v1) ^ 2 / (abs(v0) + abs(v1)) * h / 2 END) AS wh_pos,
+         sum(CASE WHEN v0 <= 0 AND v1 <= 0 THEN -(v0 + v1) / 2 * h
+                  WHEN v0 >= 0 AND v1 >= 0 THEN 0
+                  ELSE least(v0, v1) ^ 2 / (abs(v0) + abs(v1)) * h / 2 END) AS wh_neg
+  FROM part_values GROUP BY 1, 2
+), energy AS (
+  SELECT a.device_id, a.bucket,
+         a.wh_pos + CASE WHEN b.append THEN coalesce(r.wh_pos, 0) ELSE 0 END AS wh_pos,
+         a.wh_neg + CASE WHEN b.append THEN coalesce(r.wh_neg, 0) ELSE 0 END AS wh_neg
+  FROM added a JOIN bounds b ON b.device_id = a.device_id
+  LEFT JOIN telemetry_5min r ON b.append AND r.device_id = a.device_id AND r.bucket = a.bucket
+)`;
+
 const WRITE_SQL = `
 WITH input AS (
   SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::real[], $4::real[], $5::float8[], $6::float8[], $7::text[])
@@ -26,13 +108,20 @@ WITH input AS (
   SELECT device_id, ts, w, soc, e_in, e_out, points::jsonb FROM input
   ON CONFLICT DO NOTHING
   RETURNING device_id, ts, w, soc, e_in, e_out
-), roll AS (
-  INSERT INTO telemetry_5min AS r (device_id, bucket, w_sum, w_count, soc_last, e_in_max, e_out_max, last_ts)
-  SELECT device_id, date_bin('5 minutes', ts, TIMESTAMPTZ '2000-01-01 00:00:00+00'),
-         coalesce(sum(w), 0), count(w),
-         (array_agg(soc ORDER BY ts DESC) FILTER (WHERE soc IS NOT NULL))[1],
-         max(e_in), max(e_out), max(ts)
+), ${ENERGY_SQL}, fresh AS (
+  SELECT device_id, date_bin('5 minutes', ts, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS bucket,
+         coalesce(sum(w), 0) AS w_sum, count(w) AS w_count,
+         (array_agg(soc ORDER BY ts DESC) FILTER (WHERE soc IS NOT NULL))[1] AS soc_last,
+         max(e_in) AS e_in_max, max(e_out) AS e_out_max, max(ts) AS last_ts
   FROM ins GROUP BY 1, 2
+), roll AS (
+  -- A bucket a step crosses without holding a sample gets a row with w_count 0 (its energy only).
+  INSERT INTO telemetry_5min AS r (device_id, bucket, w_sum, w_count, soc_last, e_in_max, e_out_max, last_ts,
+                                   wh_pos, wh_neg)
+  SELECT coalesce(f.device_id, e.device_id), coalesce(f.bucket, e.bucket), coalesce(f.w_sum, 0),
+         coalesce(f.w_count, 0), f.soc_last, f.e_in_max, f.e_out_max, coalesce(f.last_ts, e.bucket),
+         e.wh_pos, e.wh_neg
+  FROM fresh f FULL JOIN energy e ON e.device_id = f.device_id AND e.bucket = f.bucket
   ON CONFLICT (device_id, bucket) DO UPDATE SET
     w_sum = r.w_sum + excluded.w_sum,
     w_count = r.w_count + excluded.w_count,
@@ -40,7 +129,10 @@ WITH input AS (
                     ELSE coalesce(r.soc_last, excluded.soc_last) END,
     e_in_max = greatest(r.e_in_max, excluded.e_in_max),
     e_out_max = greatest(r.e_out_max, excluded.e_out_max),
-    last_ts = greatest(r.last_ts, excluded.last_ts)
+    last_ts = greatest(r.last_ts, excluded.last_ts),
+    -- Recomputed whole (not added): a bucket the new steps do not cross keeps its value.
+    wh_pos = coalesce(excluded.wh_pos, r.wh_pos),
+    wh_neg = coalesce(excluded.wh_neg, r.wh_neg)
   RETURNING 1
 ), latest AS (
   INSERT INTO device_latest AS l (device_id, ts, w, soc, e_in, e_out, points, last_seen_at)

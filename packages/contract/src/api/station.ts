@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { boundedInt, pageNumField, pageSizeField, safeString } from '../bounds';
 import { DEVICE_TYPES } from '../telemetry';
 import { idParam, languageIdField, localDate, queryBool, repeatedKey, systemTypeField } from './common';
+import { EnergySourceSchema } from './energy';
 import { GroupNodeSchema } from './fleet';
 
 /** GET systemtype/list query. */
@@ -153,6 +154,8 @@ export const DeviceRealSchema = z.object({
   lastSeen: z.string().nullable(),
   ts: z.string().nullable(),
   todayKwh: z.number().nullable(),
+  /** Issue 12: source of todayKwh. */
+  todaySource: EnergySourceSchema.optional(),
   points: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
 });
 export type DeviceReal = z.infer<typeof DeviceRealSchema>;
@@ -163,6 +166,8 @@ export const StationRealSchema = z.object({
   lastSeen: z.string().nullable(),
   flow: EnergyFlowSchema,
   today: EnergyTotalsSchema,
+  /** Issue 12: source of `today` (counter, power = estimated from power, mixed, null). */
+  todaySource: EnergySourceSchema.optional(),
   /** Omitted when isSimple is true. */
   devices: z.array(DeviceRealSchema).optional(),
 });
@@ -217,6 +222,8 @@ export const StatisticsSchema = z.object({
   searchDate: z.string(),
   buckets: z.array(StatisticsBucketSchema),
   totals: EnergyTotalsSchema,
+  /** Issue 12: source of the figures (counter, power = estimated from power, mixed, null). */
+  energySource: EnergySourceSchema.optional(),
   /** (1 − buy / consumption) × 100, clamped 0–100 (UX.md). */
   selfSufficiency: z.number().nullable(),
   /** (1 − sell / production) × 100, floor 0. */

@@ -22,6 +22,8 @@ function deviceReal(d: LiveDevice): DeviceReal {
     ts: d.ts?.toISOString() ?? null,
     // A device's energy today is its main (e_in) counter: production, purchase, charge, delivery.
     todayKwh: kwh(d.todayInWh),
+    // Left out when there is no figure, so a device that never reported keeps its original shape.
+    ...(d.todaySource === null ? {} : { todaySource: d.todaySource }),
     points: d.points ?? {},
   };
 }
@@ -44,6 +46,7 @@ export async function listReal(
     lastSeen: s.lastSeen?.toISOString() ?? null,
     flow: s.flow,
     today: s.today,
+    todaySource: s.todaySource,
     ...(query.isSimple ? {} : { devices: s.devices.map(deviceReal) }),
   }));
 }

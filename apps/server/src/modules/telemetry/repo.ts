@@ -119,39 +119,6 @@ export async function loadRollupPower(
   return res.rows;
 }
 
-/** Counter readings of one device within one bucket of `starts` (index into starts). */
-export interface CounterBucketRow {
-  deviceId: number;
-  index: number;
-  inMax: number | null;
-  inMin: number | null;
-  outMax: number | null;
-  outMin: number | null;
-}
-
-/**
- * Counter maxima and minima per device and bucket; buckets are [starts[i], starts[i+1]) and the last
- * one ends at `to`. Aggregated in SQL, so a year of 5-minute rows stays in the database.
- */
-export async function loadCounterBuckets(
-  db: DbHandle,
-  deviceIds: readonly number[],
-  starts: readonly Date[],
-  to: Date,
-): Promise<CounterBucketRow[]> {
-  if (deviceIds.length === 0 || starts.length === 0) return [];
-  const res = await db.query<CounterBucketRow>(
-    `SELECT device_id AS "deviceId", width_bucket(bucket, $2::timestamptz[]) - 1 AS "index",
-            max(e_in_max) AS "inMax", min(e_in_max) AS "inMin",
-            max(e_out_max) AS "outMax", min(e_out_max) AS "outMin"
-     FROM telemetry_5min
-     WHERE device_id = ANY($1::int[]) AND bucket >= $3 AND bucket < $4
-     GROUP BY 1, 2`,
-    [deviceIds, starts.map((s) => s.toISOString()), starts[0]!.toISOString(), to.toISOString()],
-  );
-  return res.rows.map((r) => ({ ...r, index: Number(r.index) }));
-}
-
 /** Time of the first rollup bucket of any of the devices, or null without data. */
 export async function firstDataAt(db: DbHandle, deviceIds: readonly number[]): Promise<Date | null> {
   if (deviceIds.length === 0) return null;

@@ -1,6 +1,7 @@
 /**
- * GET station/statistics: energy per hour, day, month or year of a site from counter differences,
- * cut in the site's time zone, with period totals, self-sufficiency and self-consumption.
+ * GET station/statistics: energy per hour, day, month or year of a site from counter differences, or
+ * from power where a device has no counter (issue 12, docs/energy.md), cut in the site's time zone,
+ * with period totals, self-sufficiency and self-consumption.
  */
 import type { Statistics } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
@@ -10,10 +11,17 @@ import { illegalInput } from '../../http/errors';
 import { localParts, localToday, parseLocalDate } from '../../shared/zoned-time';
 import { requireStationAccess } from '../access/station-access';
 import { type StatisticsType, statisticsBuckets } from './bucket-edges';
-import { type CounterReadings, counterDeltas } from './counter-delta';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from './energy-flow';
 import { selfConsumption, selfSufficiency } from './energy-ratios';
-import { firstDataAt, loadCounterBaselines, loadCounterBuckets, loadStationDevices } from './repo';
+import { loadEnergyBuckets, loadPowerEnergy } from './energy-repo';
+import {
+  type BucketEnergy,
+  combineSources,
+  type PickedEnergy,
+  pickEnergy,
+  powerDirection,
+} from './energy-source';
+import { firstDataAt, loadCounterBaselines, loadStationDevices } from './repo';
 
 /** Query of statistics as the contract's StatisticsQuerySchema parses it. */
 export interface StatisticsQuery {
@@ -28,8 +36,9 @@ const sumKnown = (values: readonly (number | null)[]) =>
 
 /**
  * Energy statistics of the period of type `statisticsType` holding `searchDate` (default today in the
- * site's zone); type 4 spans the years from the site's first data to this year. Bucket energy =
- * counter max in the bucket − last reading before it (first data ever: − its own minimum), ≥ 0.
+ * site's zone); type 4 spans the years from the site's first data to this year. Bucket energy per
+ * device = sum of its counter's reading-to-reading differences (a reset counts from 0), or energy
+ * integrated from power where the counter is missing or starts within the bucket; `energySource` says which.
  * @throws AppError noPermission for another user's station.
  */
 export async function stationStatistics(
@@ -58,37 +67,80 @@ export async function stationStatistics(
   const buckets = statisticsBuckets(type, date, tz, span);
   const starts = buckets.map((b) => new Date(b.start));
   const periodEnd = new Date(buckets[buckets.length - 1]!.end);
-  const [rows, baselines] = await Promise.all([
-    loadCounterBuckets(db, ids, starts, periodEnd),
-    loadCounterBaselines(
-      db,
-      // Only meters and batteries have an e_out counter; asking others would walk their whole history.
-      devices.map((d) => ({
-        deviceId: d.deviceId,
-        before: starts[0]!,
-        eIn: true,
-        eOut: d.deviceType === 'meter' || d.deviceType === 'battery',
-      })),
-      false,
-    ),
-  ]);
+  // Only meters and batteries have an e_out counter; asking others would walk their whole history.
+  const baselines = await loadCounterBaselines(
+    db,
+    devices.map((d) => ({
+      deviceId: d.deviceId,
+      before: starts[0]!,
+      eIn: true,
+      eOut: d.deviceType === 'meter' || d.deviceType === 'battery',
+    })),
+    false,
+  );
+  const rows = await loadEnergyBuckets(db, ids, starts, periodEnd, baselines);
 
-  const empty = (): CounterReadings[] => buckets.map(() => ({ max: null, min: null }));
-  const readings = new Map(ids.map((id) => [id, { eIn: empty(), eOut: empty() }]));
+  const none = (): BucketEnergy[] =>
+    buckets.map(() => ({ counterWh: null, counterWhole: false, powerWh: null }));
+  const energy = new Map(ids.map((id) => [id, { eIn: none(), eOut: none() }]));
+  const typeOf = new Map(devices.map((d) => [d.deviceId, d.deviceType]));
+  // Counters that start within a bucket: power energy up to their first reading, in one query.
+  const counterStarts: {
+    deviceId: number;
+    from: Date;
+    until: Date;
+    set(pos: number | null, neg: number | null): void;
+  }[] = [];
   for (const r of rows) {
-    const acc = readings.get(r.deviceId);
+    const acc = energy.get(r.deviceId);
     if (!acc || r.index < 0 || r.index >= buckets.length) continue;
-    acc.eIn[r.index] = { max: r.inMax, min: r.inMin };
-    acc.eOut[r.index] = { max: r.outMax, min: r.outMin };
-  }
-  const deltas = devices.map((d) => {
-    const acc = readings.get(d.deviceId)!;
-    const base = baselines.get(d.deviceId);
-    return {
-      type: d.deviceType as DeviceType,
-      eIn: counterDeltas(base?.eIn ?? null, acc.eIn),
-      eOut: counterDeltas(base?.eOut ?? null, acc.eOut),
+    const type = typeOf.get(r.deviceId)!;
+    const power = (dir: 'pos' | 'neg' | null, pos: number | null, neg: number | null) =>
+      dir === 'pos' ? pos : dir === 'neg' ? neg : null;
+    const inDir = powerDirection(type, 'eIn');
+    const outDir = powerDirection(type, 'eOut');
+    const eIn: BucketEnergy = {
+      counterWh: r.inWh,
+      counterWhole: r.inWhole,
+      powerWh: power(inDir, r.posWh, r.negWh),
     };
+    const eOut: BucketEnergy = {
+      counterWh: r.outWh,
+      counterWhole: r.outWhole,
+      powerWh: power(outDir, r.posWh, r.negWh),
+    };
+    acc.eIn[r.index] = eIn;
+    acc.eOut[r.index] = eOut;
+    const from = starts[r.index]!;
+    if (r.inStart && r.inWh !== null) {
+      counterStarts.push({
+        deviceId: r.deviceId,
+        from,
+        until: new Date(r.inStart),
+        set: (p, n) => (eIn.powerBeforeWh = power(inDir, p, n)),
+      });
+    }
+    if (r.outStart && r.outWh !== null) {
+      counterStarts.push({
+        deviceId: r.deviceId,
+        from,
+        until: new Date(r.outStart),
+        set: (p, n) => (eOut.powerBeforeWh = power(outDir, p, n)),
+      });
+    }
+  }
+  const before = await loadPowerEnergy(db, counterStarts);
+  for (const [i, s] of counterStarts.entries()) s.set(before[i]?.pos ?? null, before[i]?.neg ?? null);
+  const sources: PickedEnergy['source'][] = [];
+  const pickAll = (list: BucketEnergy[]) =>
+    list.map((e) => {
+      const picked = pickEnergy(e);
+      sources.push(picked.source);
+      return picked.wh;
+    });
+  const deltas = devices.map((d) => {
+    const acc = energy.get(d.deviceId)!;
+    return { type: d.deviceType as DeviceType, eIn: pickAll(acc.eIn), eOut: pickAll(acc.eOut) };
   });
 
   const totalsOf = (pick: (d: (typeof deltas)[number]) => { eIn: number | null; eOut: number | null }) =>
@@ -109,5 +161,6 @@ export async function stationStatistics(
     totals,
     selfSufficiency: selfSufficiency(totals.gridBuyKwh, totals.consumptionKwh),
     selfConsumption: selfConsumption(totals.gridSellKwh, totals.productionKwh),
+    energySource: combineSources(sources),
   };
 }
