@@ -1,16 +1,15 @@
 /**
- * Hourly energy of many sites over whole local days (issue 8 reports): the same counter arithmetic as
- * station/statistics (counter max in the hour − last reading before it), cut in each site's time
- * zone. Sites sharing a time zone share their hour edges, so each zone costs two queries in all.
+ * Hourly energy of many sites over whole local days (issue 8 reports): the same figures as
+ * station/statistics (telemetry/bucket-energy: counters where a device sends them, integrated power
+ * otherwise), cut in each site's time zone. Sites sharing a time zone share their hour edges, so each zone costs two queries in all.
  */
 import type { EnergyTotals } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import { parseLocalDate } from '../../shared/zoned-time';
 import { dayBuckets, localDayRange } from '../telemetry/bucket-edges';
-import { type CounterReadings, counterDeltas } from '../telemetry/counter-delta';
+import { loadBucketEnergy } from '../telemetry/bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from '../telemetry/energy-flow';
-import { loadCounterBaselines, loadCounterBuckets } from '../telemetry/repo';
 
 /** One local hour of one site. */
 export interface HourEnergy {
@@ -93,38 +92,10 @@ export async function loadHourlyEnergy(
     const starts = hours.map((h) => new Date(h.start));
     const end = new Date(hours[hours.length - 1]!.end);
     const devices = zoneSites.flatMap((s) => devicesOf.get(s.id) ?? []);
-    const ids = devices.map((d) => d.deviceId);
-    const [rows, baselines] = await Promise.all([
-      loadCounterBuckets(db, ids, starts, end),
-      loadCounterBaselines(
-        db,
-        devices.map((d) => ({
-          deviceId: d.deviceId,
-          before: starts[0]!,
-          eIn: true,
-          eOut: d.deviceType === 'meter' || d.deviceType === 'battery',
-        })),
-        false,
-      ),
-    ]);
-    const empty = (): CounterReadings[] => hours.map(() => ({ max: null, min: null }));
-    const readings = new Map(ids.map((id) => [id, { eIn: empty(), eOut: empty() }]));
-    for (const r of rows) {
-      const acc = readings.get(r.deviceId);
-      if (!acc || r.index < 0 || r.index >= hours.length) continue;
-      acc.eIn[r.index] = { max: r.inMax, min: r.inMin };
-      acc.eOut[r.index] = { max: r.outMax, min: r.outMin };
-    }
+    const read = await loadBucketEnergy(db, devices, starts, end);
+    const byDevice = new Map(read.devices.map((d) => [d.deviceId, d]));
     for (const site of zoneSites) {
-      const deltas = (devicesOf.get(site.id) ?? []).map((d) => {
-        const acc = readings.get(d.deviceId)!;
-        const base = baselines.get(d.deviceId);
-        return {
-          type: d.deviceType,
-          eIn: counterDeltas(base?.eIn ?? null, acc.eIn),
-          eOut: counterDeltas(base?.eOut ?? null, acc.eOut),
-        };
-      });
+      const deltas = (devicesOf.get(site.id) ?? []).map((d) => byDevice.get(d.deviceId)!);
       out.set(
         site.id,
         hours.map((h, i) => {

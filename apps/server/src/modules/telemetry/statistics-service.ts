@@ -4,24 +4,17 @@
  * with period totals, self-sufficiency and self-consumption.
  */
 import type { Statistics } from '@ems/contract/api/station';
-import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { illegalInput } from '../../http/errors';
 import { localParts, localToday, parseLocalDate } from '../../shared/zoned-time';
 import { requireStationAccess } from '../access/station-access';
 import { type StatisticsType, statisticsBuckets } from './bucket-edges';
+import { loadBucketEnergy } from './bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from './energy-flow';
 import { selfConsumption, selfSufficiency } from './energy-ratios';
-import { loadEnergyBuckets, loadPowerEnergy } from './energy-repo';
-import {
-  type BucketEnergy,
-  combineSources,
-  type PickedEnergy,
-  pickEnergy,
-  powerDirection,
-} from './energy-source';
-import { firstDataAt, loadCounterBaselines, loadStationDevices } from './repo';
+import { combineSources } from './energy-source';
+import { firstDataAt, loadStationDevices } from './repo';
 
 /** Query of statistics as the contract's StatisticsQuerySchema parses it. */
 export interface StatisticsQuery {
@@ -67,81 +60,7 @@ export async function stationStatistics(
   const buckets = statisticsBuckets(type, date, tz, span);
   const starts = buckets.map((b) => new Date(b.start));
   const periodEnd = new Date(buckets[buckets.length - 1]!.end);
-  // Only meters and batteries have an e_out counter; asking others would walk their whole history.
-  const baselines = await loadCounterBaselines(
-    db,
-    devices.map((d) => ({
-      deviceId: d.deviceId,
-      before: starts[0]!,
-      eIn: true,
-      eOut: d.deviceType === 'meter' || d.deviceType === 'battery',
-    })),
-    false,
-  );
-  const rows = await loadEnergyBuckets(db, ids, starts, periodEnd, baselines);
-
-  const none = (): BucketEnergy[] =>
-    buckets.map(() => ({ counterWh: null, counterWhole: false, powerWh: null }));
-  const energy = new Map(ids.map((id) => [id, { eIn: none(), eOut: none() }]));
-  const typeOf = new Map(devices.map((d) => [d.deviceId, d.deviceType]));
-  // Counters that start within a bucket: power energy up to their first reading, in one query.
-  const counterStarts: {
-    deviceId: number;
-    from: Date;
-    until: Date;
-    set(pos: number | null, neg: number | null): void;
-  }[] = [];
-  for (const r of rows) {
-    const acc = energy.get(r.deviceId);
-    if (!acc || r.index < 0 || r.index >= buckets.length) continue;
-    const type = typeOf.get(r.deviceId)!;
-    const power = (dir: 'pos' | 'neg' | null, pos: number | null, neg: number | null) =>
-      dir === 'pos' ? pos : dir === 'neg' ? neg : null;
-    const inDir = powerDirection(type, 'eIn');
-    const outDir = powerDirection(type, 'eOut');
-    const eIn: BucketEnergy = {
-      counterWh: r.inWh,
-      counterWhole: r.inWhole,
-      powerWh: power(inDir, r.posWh, r.negWh),
-    };
-    const eOut: BucketEnergy = {
-      counterWh: r.outWh,
-      counterWhole: r.outWhole,
-      powerWh: power(outDir, r.posWh, r.negWh),
-    };
-    acc.eIn[r.index] = eIn;
-    acc.eOut[r.index] = eOut;
-    const from = starts[r.index]!;
-    if (r.inStart && r.inWh !== null) {
-      counterStarts.push({
-        deviceId: r.deviceId,
-        from,
-        until: new Date(r.inStart),
-        set: (p, n) => (eIn.powerBeforeWh = power(inDir, p, n)),
-      });
-    }
-    if (r.outStart && r.outWh !== null) {
-      counterStarts.push({
-        deviceId: r.deviceId,
-        from,
-        until: new Date(r.outStart),
-        set: (p, n) => (eOut.powerBeforeWh = power(outDir, p, n)),
-      });
-    }
-  }
-  const before = await loadPowerEnergy(db, counterStarts);
-  for (const [i, s] of counterStarts.entries()) s.set(before[i]?.pos ?? null, before[i]?.neg ?? null);
-  const sources: PickedEnergy['source'][] = [];
-  const pickAll = (list: BucketEnergy[]) =>
-    list.map((e) => {
-      const picked = pickEnergy(e);
-      sources.push(picked.source);
-      return picked.wh;
-    });
-  const deltas = devices.map((d) => {
-    const acc = energy.get(d.deviceId)!;
-    return { type: d.deviceType as DeviceType, eIn: pickAll(acc.eIn), eOut: pickAll(acc.eOut) };
-  });
+  const { devices: deltas, sources } = await loadBucketEnergy(db, devices, starts, periodEnd);
 
   const totalsOf = (pick: (d: (typeof deltas)[number]) => { eIn: number | null; eOut: number | null }) =>
     deriveTotals({

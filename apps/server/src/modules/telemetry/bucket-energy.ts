@@ -1,0 +1,124 @@
+/**
+ * Energy of many devices over consecutive buckets, each figure from the device's counter where it sends
+ * one and from integrated power otherwise (issue 12, docs/energy.md). Shared by station/statistics and
+ * the reports (issue 8), so a report's day equals the statistics' day.
+ */
+import type { DeviceType } from '@ems/contract/telemetry';
+import type { DbHandle } from '../../db/client';
+import { loadEnergyBuckets, loadPowerEnergy } from './energy-repo';
+import { type BucketEnergy, type PickedEnergy, pickEnergy, powerDirection } from './energy-source';
+import { loadCounterBaselines } from './repo';
+
+/** A device whose energy is read. */
+export interface EnergyDevice {
+  deviceId: number;
+  deviceType: string;
+}
+
+/** One device's energy per bucket (Wh, in the order of `starts`); null where nothing was measured. */
+export interface DeviceBucketEnergy {
+  deviceId: number;
+  type: DeviceType;
+  eIn: (number | null)[];
+  eOut: (number | null)[];
+}
+
+/**
+ * Energy per device and bucket; buckets are [starts[i], starts[i+1]) and the last ends at `end`.
+ * @returns one entry per device (in the order given) and the source of every figure read (for
+ *   combineSources: counter, power, mixed).
+ */
+export async function loadBucketEnergy(
+  db: DbHandle,
+  devices: readonly EnergyDevice[],
+  starts: readonly Date[],
+  end: Date,
+): Promise<{ devices: DeviceBucketEnergy[]; sources: PickedEnergy['source'][] }> {
+  const ids = devices.map((d) => d.deviceId);
+  // Only meters and batteries have an e_out counter; asking others would walk their whole history.
+  const baselines = await loadCounterBaselines(
+    db,
+    devices.map((d) => ({
+      deviceId: d.deviceId,
+      before: starts[0]!,
+      eIn: true,
+      eOut: d.deviceType === 'meter' || d.deviceType === 'battery',
+    })),
+    false,
+  );
+  const rows = await loadEnergyBuckets(db, ids, starts, end, baselines);
+
+  const none = (): BucketEnergy[] =>
+    starts.map(() => ({ counterWh: null, counterWhole: false, powerWh: null }));
+  const energy = new Map(ids.map((id) => [id, { eIn: none(), eOut: none() }]));
+  const typeOf = new Map(devices.map((d) => [d.deviceId, d.deviceType]));
+  const power = (dir: 'pos' | 'neg' | null, pos: number | null, neg: number | null) =>
+    dir === 'pos' ? pos : dir === 'neg' ? neg : null;
+  // Counters that start within a bucket: power energy up to their first reading, in one query.
+  const counterStarts: {
+    deviceId: number;
+    from: Date;
+    until: Date;
+    set(pos: number | null, neg: number | null): void;
+  }[] = [];
+  for (const r of rows) {
+    const acc = energy.get(r.deviceId);
+    if (!acc || r.index < 0 || r.index >= starts.length) continue;
+    const type = typeOf.get(r.deviceId)!;
+    const inDir = powerDirection(type, 'eIn');
+    const outDir = powerDirection(type, 'eOut');
+    const eIn: BucketEnergy = {
+      counterWh: r.inWh,
+      counterWhole: r.inWhole,
+      powerWh: power(inDir, r.posWh, r.negWh),
+    };
+    const eOut: BucketEnergy = {
+      counterWh: r.outWh,
+      counterWhole: r.outWhole,
+      powerWh: power(outDir, r.posWh, r.negWh),
+    };
+    acc.eIn[r.index] = eIn;
+    acc.eOut[r.index] = eOut;
+    const from = starts[r.index]!;
+    if (r.inStart && r.inWh !== null) {
+      const until = new Date(r.inStart);
+      counterStarts.push({
+        deviceId: r.deviceId,
+        from,
+        until,
+        set: (p, n) => (eIn.powerBeforeWh = power(inDir, p, n)),
+      });
+    }
+    if (r.outStart && r.outWh !== null) {
+      const until = new Date(r.outStart);
+      counterStarts.push({
+        deviceId: r.deviceId,
+        from,
+        until,
+        set: (p, n) => (eOut.powerBeforeWh = power(outDir, p, n)),
+      });
+    }
+  }
+  const before = await loadPowerEnergy(db, counterStarts);
+  for (const [i, s] of counterStarts.entries()) s.set(before[i]?.pos ?? null, before[i]?.neg ?? null);
+
+  const sources: PickedEnergy['source'][] = [];
+  const pickAll = (list: BucketEnergy[]) =>
+    list.map((e) => {
+      const picked = pickEnergy(e);
+      sources.push(picked.source);
+      return picked.wh;
+    });
+  return {
+    devices: devices.map((d) => {
+      const acc = energy.get(d.deviceId)!;
+      return {
+        deviceId: d.deviceId,
+        type: d.deviceType as DeviceType,
+        eIn: pickAll(acc.eIn),
+        eOut: pickAll(acc.eOut),
+      };
+    }),
+    sources,
+  };
+}
