@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/http/client';
+import { EChartHost } from '../../station/components/echart-host';
 import {
   deviceChartOption,
   loadMetrics,
@@ -16,7 +17,6 @@ import {
   withMetric,
 } from '../lib/device-chart';
 import { isLocalDate } from '../lib/period-nav';
-import { EChartHost } from './echart-host';
 
 /**
  * Per-device chart (issue 8 §2): a device, then up to 5 of the points it reports, over the history's
@@ -122,7 +122,7 @@ export function DeviceChartCard({
       ) : !option ? (
         <Skeleton active />
       ) : hasData ? (
-        <EChartHost option={option} />
+        <EChartHost option={option} testId="history-chart" />
       ) : (
         <Empty description={t('history.noData', { date: day })} />
       )}

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { energyFormatter, formatPercent } from '../../../shared/format/quantity';
+import { EChartHost } from '../../station/components/echart-host';
 import { todayChartOption } from '../../station/lib/today-chart-option';
 import { useDayLines, useFirstDataDay, useStatistics } from '../api/get-statistics';
 import { isEstimated } from '../lib/estimated';
@@ -20,7 +21,6 @@ import {
   periodParam,
   shiftPeriod,
 } from '../lib/period-nav';
-import { EChartHost } from './echart-host';
 
 const LINE_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'charge', 'discharge', 'soc'];
 const PICKER = { 1: 'date', 2: 'month', 3: 'year', 4: 'year' } as const;
@@ -160,7 +160,7 @@ export function HistoryCard({
       ) : !option ? (
         <Skeleton active />
       ) : hasData ? (
-        <EChartHost option={option} />
+        <EChartHost option={option} testId="history-chart" />
       ) : (
         <Empty description={t('history.noData', { date: periodName(period, date, t('history.allTime')) })} />
       )}

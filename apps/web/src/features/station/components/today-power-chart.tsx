@@ -1,12 +1,9 @@
 import type { Lines } from '@ems/contract/api/station';
-import type { EChartsType } from 'echarts/core';
-import { useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { todayChartOption } from '../lib/today-chart-option';
+import { EChartHost } from './echart-host';
 
-/**
- * Today's power chart. ECharts is loaded on first use; later answers update the same chart with
- * setOption (no remount, no flicker). `names` translates the series keys.
- */
+/** Today's power chart; later answers update the same chart (EChartHost). `names` translates the series keys. */
 export function TodayPowerChart({
   lines,
   names,
@@ -16,32 +13,6 @@ export function TodayPowerChart({
   names: Record<string, string>;
   locale: string;
 }) {
-  const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | null>(null);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    let observer: ResizeObserver | null = null;
-    import('../lib/echarts-setup').then(({ init }) => {
-      if (cancelled || !host.current) return;
-      chart.current = init(host.current, undefined, { renderer: 'canvas' });
-      observer = new ResizeObserver(() => chart.current?.resize());
-      observer.observe(host.current);
-      setReady(true);
-    });
-    return () => {
-      cancelled = true;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!ready || !chart.current) return;
-    chart.current.setOption(todayChartOption(lines, names, locale), { replaceMerge: ['series', 'yAxis'] });
-  }, [ready, lines, names, locale]);
-
-  return <div ref={host} className="power-chart" />;
+  const option = useMemo(() => todayChartOption(lines, names, locale), [lines, names, locale]);
+  return <EChartHost option={option} />;
 }

@@ -3,9 +3,18 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * A chart box drawing an ECharts `option` (any builder's output). ECharts is imported on first use,
- * so it only loads on pages that draw charts; new options update the same chart (no remount).
+ * so it only loads on pages that draw charts; new options update the same chart (no remount, no
+ * flicker). Used by today's power chart and the history and device charts.
  */
-export function EChartHost({ option, className }: { option: EChartsCoreOption; className?: string }) {
+export function EChartHost({
+  option,
+  className,
+  testId,
+}: {
+  option: EChartsCoreOption;
+  className?: string;
+  testId?: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [ready, setReady] = useState(false);
@@ -13,7 +22,7 @@ export function EChartHost({ option, className }: { option: EChartsCoreOption; c
   useEffect(() => {
     let cancelled = false;
     let observer: ResizeObserver | null = null;
-    import('../../station/lib/echarts-setup').then(({ init }) => {
+    import('../lib/echarts-setup').then(({ init }) => {
       if (cancelled || !host.current) return;
       chart.current = init(host.current, undefined, { renderer: 'canvas' });
       observer = new ResizeObserver(() => chart.current?.resize());
@@ -33,5 +42,5 @@ export function EChartHost({ option, className }: { option: EChartsCoreOption; c
     chart.current.setOption(option, { replaceMerge: ['series', 'yAxis', 'xAxis', 'legend'] });
   }, [ready, option]);
 
-  return <div ref={host} className={className ?? 'power-chart'} data-testid="history-chart" />;
+  return <div ref={host} className={className ?? 'power-chart'} data-testid={testId} />;
 }
