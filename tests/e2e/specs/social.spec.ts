@@ -17,11 +17,17 @@ async function signIn(page: Page, user: string, password: string) {
 
 /** Chooses `option` of the antd Select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .getByTitle(option, { exact: true })
-    .click();
+  const select = scope.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
+  // A click on an option while the list still animates open can be lost: choose again, as a person
+  // would, until the select shows the choice.
+  await expect(async () => {
+    await scope.getByLabel(label, { exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .getByTitle(option, { exact: true })
+      .click({ timeout: 3_000 });
+    await expect(select).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
