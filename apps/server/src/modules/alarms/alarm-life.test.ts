@@ -46,6 +46,17 @@ async function publish(c: MqttClient, topic: string, body: unknown) {
   await c.publishAsync(topic, JSON.stringify(body), { qos: 1 });
 }
 
+/**
+ * Publishes alarm messages and waits until the ingest has taken their `events` events and committed them:
+ * the broker's PUBACK to the device says nothing about the ingest having written them yet.
+ */
+async function publishAlarms(c: MqttClient, sn: string, bodies: unknown[], events: number) {
+  const target = ing.ingest.alarmStats().events + events;
+  for (const body of bodies) await publish(c, topics.alarm(sn), body);
+  await ing.waitFor(() => ing.ingest.alarmStats().events >= target);
+  await ing.ingest.flush();
+}
+
 describe('device alarms over MQTT', () => {
   let inv: TestDevice;
   let c: MqttClient;
@@ -56,9 +67,15 @@ describe('device alarms over MQTT', () => {
 
   it('raises a current alarm once however often the device repeats it, then moves it to history', async () => {
     const t0 = Math.floor(Date.now() / 1000) - 120; // 10-digit seconds are accepted
-    for (let k = 0; k < 3; k++)
-      await publish(c, topics.alarm(inv.sn), { ts: t0 + k, code: 'ID001', active: true });
-    await publish(c, topics.alarm(inv.sn), { events: [{ ts: t0 + 5, code: 'ID001', active: true }] });
+    await publishAlarms(
+      c,
+      inv.sn,
+      [
+        ...[0, 1, 2].map((k) => ({ ts: t0 + k, code: 'ID001', active: true })),
+        { events: [{ ts: t0 + 5, code: 'ID001', active: true }] },
+      ],
+      4,
+    );
 
     const current = await list('current/list', `deviceId=${inv.id}&languageId=1`);
     expect(current.body.status).toBe(0);
@@ -77,7 +94,7 @@ describe('device alarms over MQTT', () => {
     const zh = await list('current/list', `deviceId=${inv.id}&languageId=2`);
     expect(zh.body.data.data[0]!.alarmDesc).toBe('电网过压保护');
 
-    await publish(c, topics.alarm(inv.sn), { ts: t0 + 60, code: 'ID001', active: false });
+    await publishAlarms(c, inv.sn, [{ ts: t0 + 60, code: 'ID001', active: false }], 1);
     expect((await list('current/list', `deviceId=${inv.id}`)).body.data.total).toBe(0);
     const history = await list('history/list', `deviceId=${inv.id}`);
     expect(history.body.data.total).toBe(1);
@@ -86,13 +103,12 @@ describe('device alarms over MQTT', () => {
 
   it('keeps an alarm raised and cleared within one message in history, and unknown codes as sent', async () => {
     const t0 = Date.now() - 60_000;
-    await publish(c, topics.alarm(inv.sn), {
-      events: [
-        { ts: t0, code: 'ID113', active: true },
-        { ts: t0 + 1000, code: 'ID113', active: false },
-        { ts: t0 + 2000, code: 'X-42', active: true },
-      ],
-    });
+    const events = [
+      { ts: t0, code: 'ID113', active: true },
+      { ts: t0 + 1000, code: 'ID113', active: false },
+      { ts: t0 + 2000, code: 'X-42', active: true },
+    ];
+    await publishAlarms(c, inv.sn, [{ events }], 3);
     const history = await list('history/list', `deviceId=${inv.id}&text=derating`);
     expect(history.body.data.data.map((a) => [a.alarmCode, a.alarmLevel])).toEqual([['ID113', 2]]);
     const current = await list('current/list', `deviceId=${inv.id}`);
