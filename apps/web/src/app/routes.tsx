@@ -88,6 +88,12 @@ export const routes: RouteObject[] = [
                 handle: handle('dashboard'),
                 lazy: async () => ({ Component: (await import('./pages/dashboard-route')).DashboardRoute }),
               },
+              // issue 7 item 7: the full-screen digital map
+              {
+                path: '/map',
+                handle: handle('map'),
+                lazy: async () => ({ Component: (await import('./pages/map-route')).MapRoute }),
+              },
               {
                 path: '/station',
                 handle: handle('station'),

@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   BarChartOutlined,
   DashboardOutlined,
+  GlobalOutlined,
   SettingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -16,6 +17,7 @@ import { mayOpen, ROUTE_ROLES } from '../lib/roles';
 
 const ENTRIES: ReadonlyArray<{ path: string; icon: ReactNode; titleKey: string }> = [
   { path: '/dashboard', icon: <DashboardOutlined />, titleKey: 'app.routes.dashboard' },
+  { path: '/map', icon: <GlobalOutlined />, titleKey: 'app.routes.map' },
   { path: '/station', icon: <ThunderboltOutlined />, titleKey: 'app.routes.station' },
   { path: '/alarms', icon: <AlertOutlined />, titleKey: 'app.routes.alarms' },
   { path: '/report', icon: <BarChartOutlined />, titleKey: 'app.routes.report' },

@@ -1,0 +1,133 @@
+import type { StationSummary } from '@ems/contract/api/station';
+import { Spin } from 'antd';
+import type { ECharts } from 'echarts/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatPower } from '../../../shared/format/quantity';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import './map.css';
+import { buildSiteIndex, geoZoomFor, type MapMarker, mapMarkers, siteFeatures } from '../lib/map-data';
+
+type Setup = typeof import('../lib/map-setup');
+let setupPromise: Promise<Setup> | null = null;
+/** Loads the map chunk once per page load. */
+function loadSetup(): Promise<Setup> {
+  setupPromise ??= import('../lib/map-setup');
+  return setupPromise;
+}
+
+/**
+ * The offline site map (issue 7 item 7): country outlines from world-atlas, the sites as markers coloured
+ * by status and worst alarm, clustered when dense (a cluster zooms in on click), hover for name and power,
+ * a site opens /station?stationId=. Wheel and drag zoom and pan; clusters follow the zoom.
+ */
+export function SiteMap({ rows, height = 260 }: { rows: StationSummary[]; height?: number | string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  const [ready, setReady] = useState(false);
+  const [zoom, setZoom] = useState(1);
+  const index = useMemo(() => buildSiteIndex(siteFeatures(rows)), [rows]);
+  const markers = useMemo(() => mapMarkers(index, zoom), [index, zoom]);
+  // Handlers read the latest values through refs: the chart is created once.
+  const latest = useRef({ index, navigate, t });
+  latest.current = { index, navigate, t };
+
+  useEffect(() => {
+    let disposed = false;
+    let observer: ResizeObserver | undefined;
+    loadSetup().then(({ init }) => {
+      if (disposed || !host.current) return;
+      const c = init(host.current);
+      chart.current = c;
+      c.setOption({
+        tooltip: {
+          trigger: 'item',
+          formatter: (p: { data?: MapMarker }) => {
+            const m = p.data;
+            if (!m) return '';
+            const { t: tr } = latest.current;
+            if (m.kind === 'cluster') return tr('map.clusterTip', { count: m.value[2] });
+            return `${escapeHtml(m.name)}<br/>${tr('map.power')}: ${formatPower(m.powerW ?? null, currentLanguageCode())}`;
+          },
+        },
+        geo: {
+          map: 'world',
+          roam: true,
+          zoom: 1,
+          scaleLimit: { min: 1, max: 2 ** 15 },
+          itemStyle: { areaColor: '#e8eef5', borderColor: '#9fb0c3', borderWidth: 0.5 },
+          emphasis: { disabled: true },
+          label: { show: false },
+          select: { disabled: true },
+        },
+        series: [{ type: 'scatter', coordinateSystem: 'geo', data: [], label: { show: false } }],
+      });
+      c.on('georoam', () => {
+        const geo = (c.getOption() as { geo?: Array<{ zoom?: number }> }).geo?.[0];
+        setZoom(geo?.zoom ?? 1);
+      });
+      c.on('click', (p) => {
+        const m = p.data as MapMarker | undefined;
+        if (!m) return;
+        if (m.kind === 'site' && m.stationId !== undefined) {
+          latest.current.navigate(`/station?stationId=${m.stationId}`);
+        } else if (m.clusterId !== undefined) {
+          const next = geoZoomFor(latest.current.index.getClusterExpansionZoom(m.clusterId));
+          c.setOption({ geo: { center: [m.value[0], m.value[1]], zoom: next } });
+          setZoom(next);
+        }
+      });
+      observer = new ResizeObserver(() => c.resize());
+      observer.observe(host.current);
+      setReady(true);
+    });
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!ready || !chart.current) return;
+    chart.current.setOption({
+      series: [
+        {
+          type: 'scatter',
+          coordinateSystem: 'geo',
+          data: markers,
+          label: {
+            show: true,
+            position: 'inside',
+            color: '#fff',
+            fontSize: 11,
+            formatter: (p: { data?: MapMarker }) =>
+              p.data?.kind === 'cluster' ? String(p.data.value[2]) : '',
+          },
+          itemStyle: { borderColor: '#fff', borderWidth: 1.5 },
+        },
+      ],
+    });
+  }, [ready, markers]);
+
+  return (
+    <div className="site-map" style={{ height }}>
+      <div
+        ref={host}
+        className="site-map-canvas"
+        role="img"
+        aria-label={t('map.label', { count: rows.length })}
+        data-testid="site-map"
+      />
+      {!ready && <Spin className="site-map-spin" />}
+    </div>
+  );
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
