@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -67,7 +68,10 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     };
   }
   if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir === 'memory://' ? undefined : target.dataDir);
+  // pg_trgm backs the alarm lists' text filter (GIN trigram indexes, migration 0006).
+  const client = await PGlite.create(target.dataDir === 'memory://' ? undefined : target.dataDir, {
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -66,8 +66,13 @@ function where(f: AlarmFilter): { sql: string; params: unknown[] } {
   if (f.text) {
     // LIKE metacharacters in the user's text match themselves.
     const pattern = `%${f.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // One OR across the joined tables can only be a scan; as a union of per-table matches each branch
+    // uses its pg_trgm GIN index (migration 0006) and the rows found are the same.
     add(
-      (p) => `(a.alarm_desc ILIKE ${p} OR a.alarm_code ILIKE ${p} OR d.name ILIKE ${p} OR s.name ILIKE ${p})`,
+      (p) => `a.id IN (
+        SELECT id FROM alarms WHERE alarm_desc ILIKE ${p} OR alarm_code ILIKE ${p}
+        UNION ALL SELECT x.id FROM alarms x JOIN devices xd ON xd.id = x.device_id WHERE xd.name ILIKE ${p}
+        UNION ALL SELECT x.id FROM alarms x JOIN stations xs ON xs.id = x.station_id WHERE xs.name ILIKE ${p})`,
       pattern,
     );
   }

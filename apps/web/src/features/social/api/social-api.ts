@@ -3,7 +3,14 @@
  * sharing under station/share, attachment under station/attached. Every change invalidates the social
  * queries and the top-bar counts, and sharing changes the site lists too.
  */
-import type { Attachment, Friend, FriendRequest, SharedSite, ShareGiven } from '@ems/contract/api/social';
+import type {
+  Attachment,
+  AttachTotals,
+  Friend,
+  FriendRequest,
+  SharedSite,
+  ShareGiven,
+} from '@ems/contract/api/social';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/client';
 
@@ -65,6 +72,16 @@ export const leaveShare = (stationId: number) => api.post(`${STATION}/share/leav
 /** Attachment calls (spec §7: ids sent as numbers). */
 export const attach = (action: 'ask' | 'accepted' | 'rejected' | 'abandom', superId: number, subId: number) =>
   api.post(`${STATION}/attached/${action}`, { superId, subId });
+
+/** Moves the caller's station `subId` from superior `oldSuperId` to `superId` (spec §4 modified). */
+export const moveAttachment = (superId: number, oldSuperId: number, subId: number) =>
+  api.post(`${STATION}/attached/modify`, { superId, oldSuperId, subId });
+/** Totals of the accepted subordinates of the caller's superior station `stationId`. */
+export const useAttachTotals = (stationId: number) =>
+  useQuery({
+    queryKey: ['social', 'totals', stationId],
+    queryFn: ({ signal }) => api.get<AttachTotals>(`${STATION}/attached/totals`, { stationId }, signal),
+  });
 
 /** Refetches the social lists, the top-bar counts and the site lists after a change. */
 export async function refreshSocial(client: QueryClient): Promise<void> {

@@ -1,6 +1,18 @@
 import type { Attachment, Friend, FriendRequest, SharedSite, ShareGiven } from '@ems/contract/api/social';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tabs, Tag } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroupTree } from '../../fleet/api/fleet-api';
@@ -17,7 +29,9 @@ import {
   useSharesGiven,
   useSharesReceived,
 } from '../api/social-api';
+import { AttachMoveButton } from '../components/attach-move';
 import { runAction } from '../components/run-action';
+import { SuperiorTotals } from '../components/superior-totals';
 
 /** Colour of a request state tag. */
 const STATE_COLOR: Record<string, string> = {
@@ -289,6 +303,7 @@ function AttachmentsTab() {
               {t('social.links.abandon')}
             </Button>
           )}
+          {l.direction === 'sent' && l.status <= 2 && <AttachMoveButton link={l} />}
         </Space>
       ),
     },
@@ -326,11 +341,17 @@ function AttachmentsTab() {
       <Table<Attachment>
         rowKey={(l) => `${l.superId}-${l.subId}-${l.askedAt}`}
         size="small"
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('social.links.empty')} />,
+        }}
         loading={links.isPending}
         dataSource={links.data ?? []}
         columns={columns}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
       />
+      <Card size="small" title={t('social.totals.heading')}>
+        {links.data && <SuperiorTotals links={links.data} />}
+      </Card>
     </Space>
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * Totals of the caller's superior stations (issue 10 §3, station/attached/totals): one card per station
+ * that owns at least one accepted subordinate, or an empty state saying how stations get attached.
+ */
+import type { Attachment } from '@ems/contract/api/social';
+import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAttachTotals } from '../api/social-api';
+
+/** The superior stations among `links` (received and accepted), each with its subordinates' totals. */
+export function SuperiorTotals({ links }: { links: readonly Attachment[] }) {
+  const { t } = useTranslation();
+  const supers = new Map<number, string>();
+  for (const l of links) if (l.direction === 'received' && l.status === 2) supers.set(l.superId, l.superName);
+  if (supers.size === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('social.totals.empty')} />;
+  }
+  return (
+    <Row gutter={[16, 16]}>
+      {[...supers].map(([id, name]) => (
+        <Col key={id} xs={24} md={12} xl={8}>
+          <TotalsCard stationId={id} name={name} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function TotalsCard({ stationId, name }: { stationId: number; name: string }) {
+  const { t } = useTranslation();
+  const totals = useAttachTotals(stationId);
+  const d = totals.data;
+  return (
+    <Card size="small" title={t('social.totals.title', { name })} data-testid={`totals-${stationId}`}>
+      {d ? (
+        <Row gutter={16}>
+          <Col span={12}>
+            <Statistic title={t('social.totals.subordinates')} value={d.subordinates} />
+          </Col>
+          <Col span={12}>
+            <Statistic title={t('social.totals.devices')} value={d.devices} />
+          </Col>
+          <Col span={12}>
+            <Statistic title={t('social.totals.capacity')} value={d.capacity} precision={1} />
+          </Col>
+          <Col span={12}>
+            <Statistic title={t('social.totals.power')} value={d.powerW / 1000} precision={2} suffix="kW" />
+          </Col>
+        </Row>
+      ) : (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      )}
+    </Card>
+  );
+}
