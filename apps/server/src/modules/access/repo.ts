@@ -18,20 +18,25 @@ export function findStations(db: Db, ids: readonly number[]): Promise<StationRow
 }
 
 /**
- * Ids of the stations, optionally of one system type, owned by `ownerId` or shared with them and accepted
- * (issue 10; every station when null), ascending.
+ * Sub-select of the ids of the stations, optionally of one system type, owned by `ownerId` or shared with
+ * them and accepted (issue 10; every station when null). Embeddable, so a count over "the caller's
+ * stations" is one statement.
  */
-export async function findStationIds(db: Db, ownerId: number | null, systemType?: number): Promise<number[]> {
+export function visibleStationIds(db: Db, ownerId: number | null, systemType?: number) {
   const conds: SQL[] = [];
   if (ownerId !== null) {
     conds.push(or(eq(stations.ownerId, ownerId), inArray(stations.id, sharedWith(db, ownerId))) as SQL);
   }
   if (systemType !== undefined) conds.push(eq(stations.systemType, systemType));
-  const rows = await db
+  return db
     .select({ id: stations.id })
     .from(stations)
-    .where(and(...conds))
-    .orderBy(asc(stations.id));
+    .where(and(...conds));
+}
+
+/** visibleStationIds as a list, ascending. */
+export async function findStationIds(db: Db, ownerId: number | null, systemType?: number): Promise<number[]> {
+  const rows = await visibleStationIds(db, ownerId, systemType).orderBy(asc(stations.id));
   return rows.map((r) => r.id);
 }
 

@@ -15,6 +15,7 @@ import {
   findStationIds,
   findStations,
   type StationRow,
+  visibleStationIds,
 } from './repo';
 import { isAdmin } from './require-admin';
 
@@ -39,6 +40,14 @@ export async function accessibleStationIds(
 ): Promise<number[]> {
   return findStationIds(db.db, isAdmin(user) ? null : user.userId, systemType);
 }
+
+/** The stations of accessibleStationIds as a sub-select (`{ id }`), to count over them in one statement. */
+export function accessibleStationScope(db: DbHandle, user: SessionUser, systemType?: number): StationScope {
+  return visibleStationIds(db.db, isAdmin(user) ? null : user.userId, systemType);
+}
+
+/** A sub-select of station ids the caller may view (accessibleStationScope). */
+export type StationScope = ReturnType<typeof visibleStationIds>;
 
 /**
  * The named stations, in the order given (duplicates once), when the caller may view every one.

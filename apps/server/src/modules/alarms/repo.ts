@@ -1,18 +1,23 @@
 /** SQL of alarm calls. */
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
+import { alarms } from '../../db/schema';
+import type { StationScope } from '../access/station-access';
 
-/** Number of active alarms (cleared_at null) per level on the stations `ids`. */
+/**
+ * Number of active alarms (cleared_at null) per level on the stations `scope`: named ids, or the caller's
+ * stations as a sub-select, so the top bar's count costs one statement (issue 10 §6).
+ */
 export async function countActiveByLevel(
   db: DbHandle,
-  ids: readonly number[],
+  scope: readonly number[] | StationScope,
 ): Promise<{ level: number; count: number }[]> {
-  if (ids.length === 0) return [];
-  const res = await db.query<{ level: number; count: number }>(
-    `SELECT alarm_level::int AS level, count(*)::int AS count FROM alarms
-     WHERE station_id = ANY($1::int[]) AND cleared_at IS NULL GROUP BY alarm_level`,
-    [ids],
-  );
-  return res.rows;
+  if (Array.isArray(scope) && scope.length === 0) return [];
+  return db.db
+    .select({ level: sql<number>`${alarms.alarmLevel}::int`, count: sql<number>`count(*)::int` })
+    .from(alarms)
+    .where(and(inArray(alarms.stationId, scope as number[] | StationScope), isNull(alarms.clearedAt)))
+    .groupBy(alarms.alarmLevel);
 }
 
 // ---- issue 9: lists, counters, rules ----

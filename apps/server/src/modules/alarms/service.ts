@@ -2,7 +2,11 @@
 import { type AlarmCount, levelGroupOf } from '@ems/contract/api/alarm';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
-import { accessibleStationIds, requireStationsAccess } from '../access/station-access';
+import {
+  accessibleStationIds,
+  accessibleStationScope,
+  requireStationsAccess,
+} from '../access/station-access';
 import { countActiveByLevel, countActiveByStation } from './repo';
 
 /** Which group of spec §4 a level belongs to: 1 notice, 2–3 alarm, 4 fault, 5 fatal. */
@@ -27,8 +31,12 @@ export async function currentAlarmCount(
   q: AlarmCountQuery,
 ): Promise<AlarmCount> {
   const out: AlarmCount = emptyCount();
-  for (const { level, count } of await countActiveByLevel(db, await countScope(db, user, q)))
-    add(out, level, count);
+  // Without named stations the caller's stations are a sub-select of the same statement.
+  const scope =
+    q.stationIds && q.stationIds.length > 0
+      ? await countScope(db, user, q)
+      : accessibleStationScope(db, user, q.systemType);
+  for (const { level, count } of await countActiveByLevel(db, scope)) add(out, level, count);
   return out;
 }
 
