@@ -21,6 +21,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../db/client';
 import { type AlarmQueueStats, createAlarmQueue, parseAlarmPayload } from '../modules/alarms/alarm-queue';
+import { baselineCacheOf } from '../modules/telemetry/baseline-cache';
 import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
@@ -112,6 +113,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   const known = await devices.preload();
   const batcher = createBatcher({ db, log, maxBatch: opts.maxBatch, onBatch: opts.onBatch });
   const alarms = createAlarmQueue(db, log);
+  const baselines = baselineCacheOf(db);
   let linkUp = !!opts.broker;
   const warn = createRateLimitedLog(log, 10_000);
   const notice = createRateLimitedLog(log, 10_000, 'info');
@@ -173,6 +175,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     const samples = 'samples' in parsed.data ? parsed.data.samples : [parsed.data];
     const now = Date.now();
     const rows: TelemetryRow[] = [];
+    let earliest = Number.POSITIVE_INFINITY;
     for (const s of samples) {
       const ts = toDate(s.ts);
       const t = ts.getTime();
@@ -182,10 +185,16 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
         continue;
       }
       rows.push(toTelemetryRow(device.id, device.type, s, ts));
+      earliest = Math.min(earliest, t);
     }
     counts.received += rows.length;
-    // Issue 9: after the commit, so alarm work never holds a telemetry write.
-    return rows.length > 0 ? batcher.add(rows).then(() => alarms.seen(device.id)) : undefined;
+    if (rows.length === 0) return undefined;
+    // After the commit, so alarm work never holds a telemetry write (issue 9), and a replayed old sample
+    // corrects list/real's "today" at the next poll.
+    return batcher.add(rows).then(() => {
+      alarms.seen(device.id);
+      baselines.sampleWritten(device.id, earliest);
+    });
   }
 
   /** Issue 9: a device's alarm events (docs/device-protocol.md "Alarms"); acknowledged once committed. */

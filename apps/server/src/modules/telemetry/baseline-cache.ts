@@ -22,6 +22,13 @@ export interface BaselineCache {
    * first from it on (a device's first day of data). Misses are loaded in one query.
    */
   get(requests: readonly BaselineRequest[], now?: number): Promise<Map<number, CounterPair>>;
+  /**
+   * Tells the cache a sample of `deviceId` at `ts` (epoch ms) was committed: a sample from before the
+   * cached day start (a logger replaying its buffer, the simulator's backfill) changes the baseline, so
+   * the entry is dropped and the next poll reads it again instead of showing a wrong "today" until the
+   * entry expires. Other processes' caches still expire after their TTL.
+   */
+  sampleWritten(deviceId: number, ts: number): void;
 }
 
 /** A cache over `db` keeping each entry for `ttlMs` (late replays of old data show within that time). */
@@ -53,6 +60,10 @@ export function createBaselineCache(db: DbHandle, ttlMs = 10 * 60_000, maxEntrie
         out.set(r.deviceId, value);
       }
       return out;
+    },
+    sampleWritten(deviceId, ts) {
+      const e = entries.get(deviceId);
+      if (e && ts < e.dayStart) entries.delete(deviceId);
     },
   };
 }
