@@ -19,9 +19,15 @@ test('history by month, then the month report exported to Excel matches the API'
   // The e2e fleet has one backfilled day (BACKFILL_DAYS=1): step back a day into it, then look at its
   // month, where ‹ stops at the first data and › at today.
   const history = page.locator('.history-card');
+  // The page may already carry today's date in its URL: wait for the date picker to change, so the
+  // date read is the day before, not a URL from before the click.
+  const datePicker = history.locator('.ant-picker input');
+  await expect(datePicker).toHaveValue(/\d{4}-\d{2}-\d{2}/);
+  const today = await datePicker.inputValue();
   await history.getByRole('button', { name: 'Previous period' }).click();
-  await expect(page).toHaveURL(/statisticsType=1&searchDate=\d{4}-\d{2}-\d{2}/);
-  const yesterday = new URL(page.url()).searchParams.get('searchDate')!;
+  await expect(datePicker).not.toHaveValue(today);
+  const yesterday = await datePicker.inputValue();
+  await expect(page).toHaveURL(new RegExp(`statisticsType=1&searchDate=${yesterday}`));
   await expect(history.getByTestId('history-chart')).toBeVisible();
   await history.getByText('Month', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`statisticsType=2&searchDate=${yesterday}`));
