@@ -3,6 +3,7 @@
  * DATABASE_URL is set. Each case is bounded in time; all traffic stays on loopback.
  */
 import { runAlarmBench } from './alarms';
+import { runHistoryRenderBench } from './history-render';
 import { runIngestBench } from './ingest';
 import { runListRealBench } from './list-real';
 import { runReportBench } from './reports';
@@ -16,6 +17,7 @@ printTable('Ingest: points stored per second', await runIngestBench());
 printTable('list/real under simulated 5-second pollers', await runListRealBench());
 printTable('Web app: compressed JavaScript per page (Chromium, cold cache)', await runWebAssetsBench());
 printTable('Reports: all-sites yearly report and Excel file (issue 8)', await runReportBench());
+printTable('Station history: answer to drawn chart (issue 8)', await runHistoryRenderBench());
 printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await runRestartBench());
 printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -160,7 +160,7 @@ export function HistoryCard({
       ) : !option ? (
         <Skeleton active />
       ) : hasData ? (
-        <EChartHost option={option} testId="history-chart" />
+        <EChartHost option={option} testId="history-chart" timingName="station-history" />
       ) : (
         <Empty description={t('history.noData', { date: periodName(period, date, t('history.allTime')) })} />
       )}

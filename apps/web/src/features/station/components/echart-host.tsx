@@ -1,6 +1,9 @@
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
 
+/** Name of the User Timing mark set when a new option has been drawn (detail: the chart's timingName). */
+export const CHART_DRAWN_MARK = 'echart-drawn';
+
 /**
  * A chart box drawing an ECharts `option` (any builder's output). ECharts is imported on first use,
  * so it only loads on pages that draw charts; new options update the same chart (no remount, no
@@ -10,10 +13,13 @@ export function EChartHost({
   option,
   className,
   testId,
+  timingName,
 }: {
   option: EChartsCoreOption;
   className?: string;
   testId?: string;
+  /** When set, each new option's first drawing sets a CHART_DRAWN_MARK with this detail. */
+  timingName?: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
@@ -38,9 +44,19 @@ export function EChartHost({
   }, []);
 
   useEffect(() => {
-    if (!ready || !chart.current) return;
-    chart.current.setOption(option, { replaceMerge: ['series', 'yAxis', 'xAxis', 'legend'] });
-  }, [ready, option]);
+    const c = chart.current;
+    if (!ready || !c) return;
+    if (timingName) {
+      // bench/history-render.ts measures from the data's arrival to this mark (issue 8 §6).
+      const drawn = () => {
+        c.off('rendered', drawn);
+        performance.mark(CHART_DRAWN_MARK, { detail: timingName });
+      };
+      c.off('rendered');
+      c.on('rendered', drawn);
+    }
+    c.setOption(option, { replaceMerge: ['series', 'yAxis', 'xAxis', 'legend'] });
+  }, [ready, option, timingName]);
 
   return <div ref={host} className={className ?? 'power-chart'} data-testid={testId} />;
 }
