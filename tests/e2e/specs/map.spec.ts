@@ -37,6 +37,9 @@ for (const width of [1280, 390]) {
     const first = list.getByRole('link').first();
     await expect(first).toBeVisible();
     const name = (await first.textContent()) ?? '';
+    // Nothing on the page (a long site name in the list) widens it past the screen.
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
     await page.screenshot({ path: info.outputPath(`digital-map-${width}.png`), fullPage: true });
     await first.click();
     await expect(page).toHaveURL(/\/station\?stationId=\d+/);
