@@ -46,3 +46,49 @@ for (const width of [1280, 390]) {
     await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   });
 }
+
+/**
+ * Issue 7 item 5: the site list page (side menu) filters by status and text and opens a site by its row;
+ * the top bar's site search finds the same site by name and opens it.
+ */
+test('the site list filters, opens a site, and the top-bar search finds it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  await page.getByRole('menuitem', { name: 'Sites' }).click();
+  await expect(page).toHaveURL(/\/sites/);
+  await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
+  const table = page.locator('.site-list-table');
+  const firstLink = table.locator('tbody').getByRole('link').first();
+  await expect(firstLink).toBeVisible();
+  const name = (await firstLink.textContent()) ?? '';
+
+  // A status no demo site has: the empty state says no site matches, and clearing brings the rows back.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Offline"]').click();
+  await expect(page).toHaveURL(/status=offline/);
+  await page.goto('/sites?status=offline&q=zzzz-no-such-site');
+  await expect(page.getByText('No site matches these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/status=/);
+
+  // Text search narrows the rows to the site; its row opens the station page and reload keeps the query.
+  await page.getByLabel('Search by name or address').fill(name.slice(0, 8));
+  await expect(page).toHaveURL(/[?&]q=/);
+  await page.reload();
+  await expect(page.getByLabel('Search by name or address')).toHaveValue(name.slice(0, 8));
+  await table.locator('.site-list-row', { hasText: name }).locator('td').last().click();
+  await expect(page).toHaveURL(/\/station\?stationId=\d+/);
+  const stationUrl = page.url();
+
+  // The top bar's search finds the site by name and opens it.
+  await page.goto('/dashboard');
+  await page.getByRole('combobox', { name: 'Search sites' }).fill(name.slice(0, 8));
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/station\?stationId=\d+/);
+  expect(new URL(page.url()).searchParams.get('stationId')).toBe(
+    new URL(stationUrl).searchParams.get('stationId'),
+  );
+});
