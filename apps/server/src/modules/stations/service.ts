@@ -7,6 +7,7 @@ import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { accessibleStationIds, requireStationAccess } from '../access/station-access';
+import { areaCodesUnder } from '../area/area-tree';
 import { ensureDefaultGroup, findTreeSites, groupIdOf } from '../fleet/groups-repo';
 import { groupTree, requireOwnGroup } from '../fleet/groups-service';
 import { sumByType } from '../telemetry/energy-flow';
@@ -133,9 +134,10 @@ async function narrowIds(
   const group = q.groupId === undefined ? null : await requireOwnGroup(db, user, q.groupId);
   const defaultId = group ? (await ensureDefaultGroup(db, user.userId)).id : 0;
   const sites = await findTreeSites(db, user.userId, ids);
+  const areas = q.areaCode ? areaCodesUnder(q.areaCode) : null;
   return sites
     .filter((s) => !group || (s.groupId ?? defaultId) === group.id)
-    .filter((s) => !q.areaCode || s.areaCode === q.areaCode)
+    .filter((s) => !areas || (s.areaCode !== null && areas.has(s.areaCode)))
     .map((s) => s.stationId);
 }
 

@@ -101,6 +101,8 @@ describe('systemtype/list filters and sort (site list page)', () => {
     expect(names(await list({ status: 'online', sortField: 'name' }))).toEqual(['Alpha', 'Bravo']);
     expect(names(await list({ groupId, sortField: 'name' }))).toEqual(['Bravo']);
     expect(names(await list({ areaCode: 'CZ-10', sortField: 'name' }))).toEqual(['Alpha', 'Charlie']);
+    // A country holds the sites of its regions.
+    expect(names(await list({ areaCode: 'CZ', sortField: 'name' }))).toEqual(['Alpha', 'Bravo', 'Charlie']);
     const page2 = await list({ sortField: 'capacity', ispaging: true, pageNum: 2, pageSize: 2 });
     expect(page2.data.total).toBe(3);
     expect(names(page2)).toEqual(['Bravo']);

@@ -1,26 +1,25 @@
 import { SITE_STATUSES } from '@ems/contract/api/site-list';
 import type { SystemType } from '@ems/contract/constants';
 import { Input, Select } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../../../shared/ui/use-debounced';
+import { AreaSelect } from '../../area';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import type { SiteListState } from '../lib/site-list-state';
 
 /**
  * The site list's filter bar: text (name or address, sent 300 ms after typing stops), system type, the
- * caller's groups of that type, status and `area` (the area chooser, when the app gives one).
+ * caller's groups of that type, status and area (area tree: the sites in that area or under it).
  */
 export function SiteListFilters({
   state,
   types,
   onChange,
-  area,
 }: {
   state: SiteListState;
   types: readonly SystemType[];
   onChange: (patch: Partial<SiteListState>) => void;
-  area?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState(state.text);
@@ -66,7 +65,13 @@ export function SiteListFilters({
         ]}
         onChange={(status) => onChange({ status: (status as SiteListState['status']) ?? null })}
       />
-      {area}
+      <AreaSelect
+        className="site-list-area"
+        ariaLabel={t('sites.area')}
+        placeholder={t('sites.allAreas')}
+        value={state.areaCode}
+        onChange={(areaCode) => onChange({ areaCode })}
+      />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import type { SiteSortField } from '@ems/contract/api/site-list';
 import type { StationSummary } from '@ems/contract/api/station';
 import { SYSTEM_TYPES, type SystemType } from '@ems/contract/constants';
 import { Alert, Button, Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCapacity } from '../../../shared/format/quantity';
@@ -28,15 +27,9 @@ import './site-list.css';
 /**
  * /sites, the site list (issue 7 item 5): the caller's sites of one system type in a table sorted,
  * filtered (text, group, status, area) and paged by the server, the state kept in the URL query; a row
- * opens the station page. `areaFilter` is the area chooser (the area tree), given by the app.
+ * opens the station page.
  */
-export function SiteListPage({
-  fallbackType,
-  areaFilter,
-}: {
-  fallbackType: SystemType;
-  areaFilter?: (value: string | null, onChange: (code: string | null) => void) => ReactNode;
-}) {
+export function SiteListPage({ fallbackType }: { fallbackType: SystemType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -136,12 +129,7 @@ export function SiteListPage({
         <Alert type="error" showIcon title={errorText(list.error, t('common.errors.tryLater'))} />
       )}
       <Card size="small">
-        <SiteListFilters
-          state={state}
-          types={SYSTEM_TYPES}
-          onChange={set}
-          area={areaFilter?.(state.areaCode, (areaCode) => set({ areaCode }))}
-        />
+        <SiteListFilters state={state} types={SYSTEM_TYPES} onChange={set} />
         <Table<StationSummary>
           rowKey="stationId"
           size="middle"
