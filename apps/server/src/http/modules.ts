@@ -6,6 +6,7 @@ import { areaRoutes } from '../modules/area/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
+import { mapTilesRoutes } from '../modules/map-tiles/routes';
 import { profileRoutes } from '../modules/profile/routes';
 import { qrRoutes } from '../modules/qr/routes';
 import { reportRoutes } from '../modules/reports/routes';
@@ -34,4 +35,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await socialRoutes(api, ctx);
   await reportRoutes(api, ctx); // issue 8
   await areaRoutes(api, ctx); // issue 7 item 6
+  await mapTilesRoutes(api, ctx); // issue 7 item 7: street tiles
 }
