@@ -4,7 +4,7 @@
  * Natural Earth 1:110m outlines (world-atlas, decision 0012) load only on pages that show a map.
  */
 import { ScatterChart } from 'echarts/charts';
-import { GeoComponent, TooltipComponent } from 'echarts/components';
+import { GeoComponent, GraphicComponent, TooltipComponent } from 'echarts/components';
 import { init, registerMap, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { feature } from 'topojson-client';
@@ -12,7 +12,8 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
 import { splitGeometry } from './antimeridian';
 
-use([ScatterChart, GeoComponent, TooltipComponent, CanvasRenderer]);
+// Graphic draws the street tiles when a tile server is set (components/tile-layer.ts).
+use([ScatterChart, GeoComponent, GraphicComponent, TooltipComponent, CanvasRenderer]);
 
 const topology = countries as unknown as Topology<{ countries: GeometryCollection }>;
 const outlines = feature(topology, topology.objects.countries);
