@@ -483,6 +483,13 @@ export const MESSAGES = {
     'zh-CN': '报表过大，请减少站点或缩短时间段',
     'pt-BR': 'O relatório é grande demais; escolha menos sites ou um período menor',
   },
+  // issue 7 item 7 (fleet3): street tiles of the maps
+  'validation.tileUrl': {
+    'en-US': 'Enter an http(s) address holding {z}, {x} and {y}',
+    'zh-CN': '请输入包含 {z}、{x} 和 {y} 的 http(s) 地址',
+    'pt-BR': 'Informe um endereço http(s) com {z}, {x} e {y}',
+    'cs-CZ': 'Zadejte adresu http(s) obsahující {z}, {x} a {y}',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

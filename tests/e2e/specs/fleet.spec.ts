@@ -24,6 +24,8 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 test('an owner creates a site and a group, moves the site into the group, and deletes the site', async ({
   page,
 }) => {
+  // Many steps (group, site with area, site list, edit, delete), each a page update on a shared CI machine.
+  test.slow();
   const tag = Date.now().toString(36);
   const site = `E2E site ${tag}`;
   const group = `E2E group ${tag}`;
@@ -51,9 +53,22 @@ test('an owner creates a site and a group, moves the site into the group, and de
   await form.getByLabel('Capacity').fill('12.5');
   await form.getByLabel('Longitude (°E)').fill('14.43');
   await form.getByLabel('Latitude (°N)').fill('50.08');
+  // The area comes from the area tree (issue 7 item 6): search a region by name; the country follows.
+  await form.getByRole('combobox', { name: 'Area' }).fill('Jihomorav');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-tree-title', { hasText: 'Jihomoravský kraj' })
+    .click();
+  await expect(form.getByLabel('Country code')).toHaveValue('CZ');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
   await expect(groups.getByText(site, { exact: true })).toBeVisible();
+
+  // The site list filters by area with the areas under it: Czechia holds the site, Brazil does not.
+  await page.goto('/sites?systemType=1&area=CZ');
+  await expect(page.locator('.site-list-row', { hasText: site })).toBeVisible();
+  await page.goto('/sites?systemType=1&area=BR');
+  await expect(page.getByText('No site matches these filters.')).toBeVisible();
+  await page.goto('/dashboard');
 
   await groups.getByRole('button', { name: `Edit ${site}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit site' });

@@ -1,4 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { apiToken, E2E_ADMIN_PASSWORD } from '../lib/api-user';
 
 /**
  * Issue 7 item 7: the digital map opens from the side menu with the fleet totals and the offline map of
@@ -37,9 +41,133 @@ for (const width of [1280, 390]) {
     const first = list.getByRole('link').first();
     await expect(first).toBeVisible();
     const name = (await first.textContent()) ?? '';
+    // Nothing on the page (a long site name in the list) widens it past the screen.
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
     await page.screenshot({ path: info.outputPath(`digital-map-${width}.png`), fullPage: true });
     await first.click();
     await expect(page).toHaveURL(/\/station\?stationId=\d+/);
     await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   });
 }
+
+/**
+ * Issue 7 item 5: the site list page (side menu) filters by status and text and opens a site by its row;
+ * the top bar's site search finds the same site by name and opens it.
+ */
+test('the site list filters, opens a site, and the top-bar search finds it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page);
+  await page.getByRole('menuitem', { name: 'Sites' }).click();
+  await expect(page).toHaveURL(/\/sites/);
+  await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
+  const table = page.locator('.site-list-table');
+  const firstLink = table.locator('tbody').getByRole('link').first();
+  await expect(firstLink).toBeVisible();
+  const name = (await firstLink.textContent()) ?? '';
+
+  // A status no demo site has: the empty state says no site matches, and clearing brings the rows back.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Offline"]').click();
+  await expect(page).toHaveURL(/status=offline/);
+  await page.goto('/sites?status=offline&q=zzzz-no-such-site');
+  await expect(page.getByText('No site matches these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/status=/);
+
+  // Text search narrows the rows to the site; its row opens the station page and reload keeps the query.
+  await page.getByLabel('Search by name or address').fill(name.slice(0, 8));
+  await expect(page).toHaveURL(/[?&]q=/);
+  await page.reload();
+  await expect(page.getByLabel('Search by name or address')).toHaveValue(name.slice(0, 8));
+  await table.locator('.site-list-row', { hasText: name }).locator('td').last().click();
+  await expect(page).toHaveURL(/\/station\?stationId=\d+/);
+  const stationUrl = page.url();
+
+  // The top bar's search finds the site by name and opens it.
+  await page.goto('/dashboard');
+  await page.getByRole('combobox', { name: 'Search sites' }).fill(name.slice(0, 8));
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/station\?stationId=\d+/);
+  expect(new URL(page.url()).searchParams.get('stationId')).toBe(
+    new URL(stationUrl).searchParams.get('stationId'),
+  );
+});
+
+/** A 256 × 256 PNG of one colour (RGB), as a stand-in tile server answers. */
+function solidPng(r: number, g: number, b: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(256, 0);
+  ihdr.writeUInt32BE(256, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(256 * 3).map((_, i) => [r, g, b][i % 3]!)]);
+  const raw = Buffer.concat(Array.from({ length: 256 }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Issue 7 item 7: with a tile server set in the console, the digital map fetches street tiles through
+ * the API (same origin) and shows the attribution; without one it fetches none.
+ */
+test('street tiles from the administrator’s tile server show on the digital map', async ({
+  page,
+  request,
+}, info) => {
+  const png = solidPng(200, 230, 200);
+  const asked: string[] = [];
+  const tileServer = createServer((req, res) => {
+    asked.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+  });
+  await new Promise<void>((r) => tileServer.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(tileServer.address() as AddressInfo).port}`;
+  const admin = await apiToken(request, 'admin', E2E_ADMIN_PASSWORD, true);
+  const setTiles = (tileUrl: string) =>
+    request.post('/owner_api/webpvesc/ajax/manage/map/tiles', {
+      headers: { token: admin },
+      data: { tileUrl, attribution: tileUrl ? '© Test tiles' : '' },
+    });
+  try {
+    expect((await (await setTiles(`${base}/{z}/{x}/{y}.png`)).json()).status).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    const tile = page.waitForResponse(
+      (r) => r.url().includes('/webpvesc/ajax/map/tile?') && r.status() === 200,
+    );
+    await page.goto('/map');
+    expect((await tile).headers()['content-type']).toBe('image/png');
+    await expect(page.getByText('© Test tiles')).toBeVisible();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('site-map').locator('canvas')).toBeVisible();
+    await page.screenshot({ path: info.outputPath('digital-map-tiles.png') });
+  } finally {
+    await setTiles('');
+    await new Promise((r) => tileServer.close(r));
+  }
+});

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '../modules/account/routes';
 import { adminRoutes } from '../modules/admin/routes';
 import { alarmRoutes } from '../modules/alarms/routes';
+import { areaRoutes } from '../modules/area/routes';
 import { authRoutes } from '../modules/auth/routes';
 import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
+import { mapTilesRoutes } from '../modules/map-tiles/routes';
 import { profileRoutes } from '../modules/profile/routes';
 import { qrRoutes } from '../modules/qr/routes';
 import { reportRoutes } from '../modules/reports/routes';
@@ -32,4 +34,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await alarmRoutes(api, ctx);
   await socialRoutes(api, ctx);
   await reportRoutes(api, ctx); // issue 8
+  await areaRoutes(api, ctx); // issue 7 item 6
+  await mapTilesRoutes(api, ctx); // issue 7 item 7: street tiles
 }

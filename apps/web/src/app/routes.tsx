@@ -94,6 +94,12 @@ export const routes: RouteObject[] = [
                 handle: handle('map'),
                 lazy: async () => ({ Component: (await import('./pages/map-route')).MapRoute }),
               },
+              // issue 7 item 5: the site list
+              {
+                path: '/sites',
+                handle: handle('sites'),
+                lazy: async () => ({ Component: (await import('./pages/sites-route')).SitesRoute }),
+              },
               {
                 path: '/station',
                 handle: handle('station'),

@@ -8,6 +8,7 @@ import { DEVICE_TYPES } from '../telemetry';
 import { idParam, languageIdField, localDate, queryBool, repeatedKey, systemTypeField } from './common';
 import { EnergySourceSchema } from './energy';
 import { GroupNodeSchema } from './fleet';
+import { SiteListFilterFields } from './site-list';
 
 /** GET systemtype/list query. */
 export const StationListQuerySchema = z.object({
@@ -20,6 +21,7 @@ export const StationListQuerySchema = z.object({
   /** GROUP adds the caller's groups with their sites of this type; other values list sites only. */
   nodeTypeEnum: safeString(50).optional(),
   languageId: languageIdField,
+  ...SiteListFilterFields,
 });
 
 /** One row of the dashboard's site table. Nulls mean "no data" (shown as –, never 0). */

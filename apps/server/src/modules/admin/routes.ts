@@ -23,6 +23,7 @@ import { ingestStatusRoutes } from '../../ingest/status-routes';
 import { createAuthService } from '../auth/service';
 import { listLanguages } from '../general/repo';
 import { mailRoutes } from '../mail/routes';
+import { mapTilesAdminRoutes } from '../map-tiles/routes';
 import { adminAppVersionRoutes, publicAppVersionRoutes } from './app-version-routes';
 import { adminDictionaryRoutes } from './dictionary-routes';
 import { adminInventoryRoutes } from './inventory';
@@ -44,6 +45,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
     await adminAppVersionRoutes(scope, ctx);
     await adminInventoryRoutes(scope, ctx);
     await mailRoutes(scope, ctx);
+    await mapTilesAdminRoutes(scope, ctx); // issue 7 item 7
     await ingestStatusRoutes(scope, MANAGE);
   });
 }

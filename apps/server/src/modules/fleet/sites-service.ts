@@ -10,6 +10,7 @@ import { deviceLatest, devices, stations } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { requireOwnedStation } from '../access/station-access';
+import { isAreaCode } from '../area/area-tree';
 import { ensureDefaultGroup, placeStations } from './groups-repo';
 import { requireOwnGroup } from './groups-service';
 import { queueHistoryPurge } from './history-purge';
@@ -26,7 +27,7 @@ async function inDictionary(db: DbHandle, type: string, value: string): Promise<
 
 /**
  * Checks what the contract cannot: the template belongs to the system type, time zone and currency are
- * dictionary values, the group is the caller's.
+ * dictionary values, the area is in the area tree (area/list), the group is the caller's.
  * @throws fieldError validation.choice naming the field; noPermission for another user's group.
  */
 async function checkReferences(db: DbHandle, user: SessionUser, f: StationFields) {
@@ -39,6 +40,7 @@ async function checkReferences(db: DbHandle, user: SessionUser, f: StationFields
     throw fieldError('validation.choice', 'timeZone');
   if (!(await inDictionary(db, 'sys_currencysymbol', f.currency)))
     throw fieldError('validation.choice', 'currency');
+  if (f.areaCode && !isAreaCode(f.areaCode)) throw fieldError('validation.choice', 'areaCode');
   return f.groupId === undefined ? ensureDefaultGroup(db, user.userId) : requireOwnGroup(db, user, f.groupId);
 }
 

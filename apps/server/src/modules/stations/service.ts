@@ -7,8 +7,9 @@ import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { accessibleStationIds, requireStationAccess } from '../access/station-access';
-import { groupIdOf } from '../fleet/groups-repo';
-import { groupTree } from '../fleet/groups-service';
+import { areaCodesUnder } from '../area/area-tree';
+import { ensureDefaultGroup, findTreeSites, groupIdOf } from '../fleet/groups-repo';
+import { groupTree, requireOwnGroup } from '../fleet/groups-service';
 import { sumByType } from '../telemetry/energy-flow';
 import { type LiveSite, loadLiveSites } from '../telemetry/live-service';
 import { kwh } from '../telemetry/power-unit';
@@ -19,6 +20,7 @@ import {
   findUserName,
   listTemplates,
 } from './repo';
+import { filterAndSortSites, type SiteListOptions } from './site-list';
 
 /** Every station template (spec §3: keyed by id). */
 export async function stationTemplatesList(db: DbHandle): Promise<StationTemplate[]> {
@@ -86,31 +88,57 @@ export interface StationListQuery {
   pageSize?: number;
   filterText?: string;
   nodeTypeEnum?: string;
+  groupId?: number;
+  areaCode?: string;
 }
 
 /**
  * The caller's sites of one system type with live values: filtered by name/address, sites with
  * active alarms first, then by name; one page (pageNum from 1, default size 10) when ispaging.
+ * With the site list page's filters or sort (groupId, areaCode, status, sortField; contract site-list.ts)
+ * the matching sites are sorted on their live values before paging.
+ * @throws AppError noPermission (40300) for a groupId that is not one of the caller's groups.
  */
 export async function stationList(
   db: DbHandle,
   user: SessionUser,
-  q: StationListQuery,
+  q: StationListQuery & SiteListOptions,
 ): Promise<StationList> {
-  const ids = await accessibleStationIds(db, user, q.systemType);
+  let ids = await accessibleStationIds(db, user, q.systemType);
+  if (q.groupId !== undefined || q.areaCode) ids = await narrowIds(db, user, ids, q);
   const size = q.pageSize ?? 10;
   const page = q.ispaging ? { limit: size, offset: ((q.pageNum ?? 1) - 1) * size } : null;
   const filter = q.filterText?.trim() ? q.filterText.trim() : null;
-  const { rows, total } = await findListedStations(db, ids, filter, page);
+  const sorted = q.status !== undefined || q.sortField !== undefined;
+  const { rows, total } = await findListedStations(db, ids, filter, sorted ? null : page);
   const sites = await loadLiveSites(db, rows, { withPoints: false });
-  const list: StationList = {
-    rows: sites.map((site, i) => stationSummary(site, rows[i]!.worstAlarmLevel)),
-    total,
-  };
+  const summaries = sites.map((site, i) => stationSummary(site, rows[i]!.worstAlarmLevel));
+  let list: StationList = { rows: summaries, total };
+  if (sorted) {
+    const all = filterAndSortSites(summaries, q);
+    list = { rows: page ? all.slice(page.offset, page.offset + page.limit) : all, total: all.length };
+  }
   if (q.nodeTypeEnum?.toUpperCase() === 'GROUP') {
     list.groups = await groupTree(db, user, { systemType: q.systemType, filterText: q.filterText });
   }
   return list;
+}
+
+/** `ids` kept to the caller's group `q.groupId` (their default group holds unplaced sites) and area `q.areaCode`. */
+async function narrowIds(
+  db: DbHandle,
+  user: SessionUser,
+  ids: number[],
+  q: { groupId?: number; areaCode?: string },
+): Promise<number[]> {
+  const group = q.groupId === undefined ? null : await requireOwnGroup(db, user, q.groupId);
+  const defaultId = group ? (await ensureDefaultGroup(db, user.userId)).id : 0;
+  const sites = await findTreeSites(db, user.userId, ids);
+  const areas = q.areaCode ? areaCodesUnder(q.areaCode) : null;
+  return sites
+    .filter((s) => !group || (s.groupId ?? defaultId) === group.id)
+    .filter((s) => !areas || (s.areaCode !== null && areas.has(s.areaCode)))
+    .map((s) => s.stationId);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   SettingOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Menu } from 'antd';
@@ -18,6 +19,7 @@ import { mayOpen, ROUTE_ROLES } from '../lib/roles';
 const ENTRIES: ReadonlyArray<{ path: string; icon: ReactNode; titleKey: string }> = [
   { path: '/dashboard', icon: <DashboardOutlined />, titleKey: 'app.routes.dashboard' },
   { path: '/map', icon: <GlobalOutlined />, titleKey: 'app.routes.map' },
+  { path: '/sites', icon: <UnorderedListOutlined />, titleKey: 'app.routes.sites' },
   { path: '/station', icon: <ThunderboltOutlined />, titleKey: 'app.routes.station' },
   { path: '/alarms', icon: <AlertOutlined />, titleKey: 'app.routes.alarms' },
   { path: '/report', icon: <BarChartOutlined />, titleKey: 'app.routes.report' },

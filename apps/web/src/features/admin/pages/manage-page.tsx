@@ -6,12 +6,13 @@ import { AppVersionsTab } from '../components/app-versions-tab';
 import { DictionariesTab } from '../components/dictionaries-tab';
 import { IngestTab } from '../components/ingest-tab';
 import { LanguagesTab } from '../components/languages-tab';
+import { MapTilesTab } from '../components/map-tiles-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { SmtpTab } from '../components/smtp-tab';
 import { UsersTab } from '../components/users-tab';
 import '../components/admin.css';
 
-const TABS = ['users', 'smtp', 'outbox', 'languages', 'dictionaries', 'versions', 'ingest'] as const;
+const TABS = ['users', 'smtp', 'outbox', 'languages', 'dictionaries', 'versions', 'ingest', 'map'] as const;
 type TabKey = (typeof TABS)[number];
 
 function tabOf(raw: string | null): TabKey {
@@ -34,6 +35,7 @@ export function ManagePage() {
     dictionaries: <DictionariesTab />,
     versions: <AppVersionsTab />,
     ingest: <IngestTab />,
+    map: <MapTilesTab />, // issue 7 item 7: street tiles
   };
   return (
     <section className="page manage-page">

@@ -15,6 +15,7 @@ import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { api } from '../../../shared/http/client';
 import { toastSuccess } from '../../../shared/ui/feedback';
 import { FormModal } from '../../../shared/ui/form-modal';
+import { AreaSelect } from '../../area';
 import {
   createStation,
   modifyStation,
@@ -144,6 +145,13 @@ export function SiteFormModal({
             <Input maxLength={2} />
           </Form.Item>
         </div>
+        <Form.Item name="areaCode" label={t('fleet.site.area')} rules={[rule('areaCode')]}>
+          <AreaSelect
+            ariaLabel={t('fleet.site.area')}
+            placeholder={t('fleet.site.areaHint')}
+            onCountry={(country) => form.setFieldValue('country', country)}
+          />
+        </Form.Item>
         <Form.Item name="groupId" label={t('fleet.site.group')}>
           <Select
             allowClear

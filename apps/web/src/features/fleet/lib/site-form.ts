@@ -16,6 +16,7 @@ export const SITE_FIELDS = [
   'timeZone',
   'currency',
   'country',
+  'areaCode',
   'groupId',
 ] as const;
 
@@ -45,6 +46,7 @@ export function siteValues(info: StationBaseInfo): SiteFormValues {
     timeZone: info.timeZone,
     currency: info.currency,
     country: info.country || null,
+    areaCode: info.areaCode,
     groupId: info.groupId,
   };
 }

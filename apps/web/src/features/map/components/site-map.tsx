@@ -7,7 +7,10 @@ import { useNavigate } from 'react-router';
 import { formatPower } from '../../../shared/format/quantity';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import './map.css';
+import { useTilesConfig } from '../api/tiles-api';
 import { buildSiteIndex, geoZoomFor, type MapMarker, mapMarkers, siteFeatures } from '../lib/map-data';
+import { mercatorProject, mercatorUnproject } from '../lib/tiles';
+import { attachTileLayer } from './tile-layer';
 
 type Setup = typeof import('../lib/map-setup');
 let setupPromise: Promise<Setup> | null = null;
@@ -20,7 +23,8 @@ function loadSetup(): Promise<Setup> {
 /**
  * The offline site map (issue 7 item 7): country outlines from world-atlas, the sites as markers coloured
  * by status and worst alarm, clustered when dense (a cluster zooms in on click), hover for name and power,
- * a site opens /station?stationId=. Wheel and drag zoom and pan; clusters follow the zoom.
+ * a site opens /station?stationId=. Wheel and drag zoom and pan; clusters follow the zoom. When the
+ * administrator set a tile server, street tiles are drawn under the outlines in Web Mercator.
  */
 export function SiteMap({ rows, height = 260 }: { rows: StationSummary[]; height?: number | string }) {
   const { t } = useTranslation();
@@ -34,10 +38,18 @@ export function SiteMap({ rows, height = 260 }: { rows: StationSummary[]; height
   // Handlers read the latest values through refs: the chart is created once.
   const latest = useRef({ index, navigate, t });
   latest.current = { index, navigate, t };
+  const tilesConfig = useTilesConfig();
+  // Wait for the answer (tiles change the projection, set when the chart is made); an error means none.
+  const tilesSettled = tilesConfig.isFetched || tilesConfig.isError;
+  const tiles = tilesConfig.data?.enabled ? tilesConfig.data : null;
+  const tileZoom = tiles?.maxZoom ?? 0;
 
   useEffect(() => {
+    if (!tilesSettled) return;
     let disposed = false;
     let observer: ResizeObserver | undefined;
+    let detachTiles: (() => void) | undefined;
+    setReady(false);
     loadSetup().then(({ init }) => {
       if (disposed || !host.current) return;
       const c = init(host.current);
@@ -58,7 +70,12 @@ export function SiteMap({ rows, height = 260 }: { rows: StationSummary[]; height
           roam: true,
           zoom: 1,
           scaleLimit: { min: 1, max: 2 ** 15 },
-          itemStyle: { areaColor: '#e8eef5', borderColor: '#9fb0c3', borderWidth: 0.5 },
+          ...(tileZoom
+            ? {
+                projection: { project: mercatorProject, unproject: mercatorUnproject },
+                itemStyle: { areaColor: 'rgba(0, 0, 0, 0)', borderColor: '#7d8fa5', borderWidth: 0.5 },
+              }
+            : { itemStyle: { areaColor: '#e8eef5', borderColor: '#9fb0c3', borderWidth: 0.5 } }),
           emphasis: { disabled: true },
           label: { show: false },
           select: { disabled: true },
@@ -82,15 +99,17 @@ export function SiteMap({ rows, height = 260 }: { rows: StationSummary[]; height
       });
       observer = new ResizeObserver(() => c.resize());
       observer.observe(host.current);
+      if (tileZoom) detachTiles = attachTileLayer(c, tileZoom);
       setReady(true);
     });
     return () => {
       disposed = true;
+      detachTiles?.();
       observer?.disconnect();
       chart.current?.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [tilesSettled, tileZoom]);
 
   useEffect(() => {
     if (!ready || !chart.current) return;
@@ -124,6 +143,7 @@ export function SiteMap({ rows, height = 260 }: { rows: StationSummary[]; height
         data-testid="site-map"
       />
       {!ready && <Spin className="site-map-spin" />}
+      {tiles?.attribution && <small className="site-map-attribution">{tiles.attribution}</small>}
     </div>
   );
 }

@@ -4,20 +4,22 @@
  * Natural Earth 1:110m outlines (world-atlas, decision 0012) load only on pages that show a map.
  */
 import { ScatterChart } from 'echarts/charts';
-import { GeoComponent, TooltipComponent } from 'echarts/components';
+import { GeoComponent, GraphicComponent, TooltipComponent } from 'echarts/components';
 import { init, registerMap, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
+import { splitGeometry } from './antimeridian';
 
-use([ScatterChart, GeoComponent, TooltipComponent, CanvasRenderer]);
+// Graphic draws the street tiles when a tile server is set (components/tile-layer.ts).
+use([ScatterChart, GeoComponent, GraphicComponent, TooltipComponent, CanvasRenderer]);
 
 const topology = countries as unknown as Topology<{ countries: GeometryCollection }>;
+const outlines = feature(topology, topology.objects.countries);
+// Rings crossing ±180° (Russia's east, Fiji, Antarctica) would draw a line across the whole map.
+for (const f of outlines.features) if (f.geometry) f.geometry = splitGeometry(f.geometry);
 // ECharts' own GeoJSON type is narrower than @types/geojson's; the data is a plain FeatureCollection.
-registerMap(
-  'world',
-  feature(topology, topology.objects.countries) as unknown as Parameters<typeof registerMap>[1],
-);
+registerMap('world', outlines as unknown as Parameters<typeof registerMap>[1]);
 
 export { init };

@@ -1,0 +1,2 @@
+/** The site list page (issue 7 item 5). */
+export { SiteListPage } from './pages/site-list-page';
