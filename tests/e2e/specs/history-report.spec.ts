@@ -133,6 +133,13 @@ test('the report of one of my groups, chosen on screen, shows the API’s figure
   const first = api.data.rows[0]!;
   await expect(rows.first().locator('td').nth(0)).toHaveText(first.label);
   await expect(rows.first().locator('td').nth(1)).toHaveText(kwh(first.productionKwh));
+
+  // Leave the demo fleet as the later specs expect it: the sites go back to the default group.
+  const removed = await page.request.post(`${API}/station/category/edit`, {
+    headers,
+    data: { action: 'delete', id: groupId },
+  });
+  expect((await removed.json()).status).toBe(0);
 });
 
 test('a charging site lists its charger sessions by month with a CSV download', async ({ page }) => {
