@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 
 /**
@@ -66,6 +66,86 @@ test('history by month, then the month report exported to Excel matches the API'
   expect(typeof total).toBe('number');
   expect(total).toBeGreaterThanOrEqual(api.data.totals.productionKwh);
   expect(total - api.data.totals.productionKwh).toBeLessThan(api.data.totals.productionKwh * 0.01 + 5);
+});
+
+const API = '/owner_api/webpvesc/ajax';
+type Figures = { productionKwh: number | null; consumptionKwh: number | null };
+type ReportAnswer = {
+  status: number;
+  data: { stationIds: number[]; totals: Figures; rows: (Figures & { label: string })[] };
+};
+const kwh = (v: number | null) =>
+  v === null
+    ? '–'
+    : new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+        Number(v.toFixed(1)) || 0,
+      );
+
+async function signInDemo(page: Page): Promise<string> {
+  await page.goto('/login');
+  await page.getByLabel('User name').fill('demo');
+  await page.getByLabel('Password').fill('Demo@2024!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  return (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+}
+
+/**
+ * Issue 8 §3: the report page's group chooser. The owner puts two sites into a new group, chooses
+ * Group and that group on /report with the keyboard, and the totals and rows on screen are the API's
+ * answer for that group, which covers exactly those two sites.
+ */
+test('the report of one of my groups, chosen on screen, shows the API’s figures for it', async ({ page }) => {
+  const headers = { token: await signInDemo(page) };
+  const list = await page.request.get(`${API}/station/systemtype/list?systemType=6`, { headers });
+  const siteIds = ((await list.json()).data.rows as { stationId: number }[])
+    .slice(0, 2)
+    .map((s) => s.stationId);
+  expect(siteIds).toHaveLength(2);
+  const name = `Report group ${Date.now() % 100000}`;
+  const created = await page.request.post(`${API}/station/category/edit`, {
+    headers,
+    data: { action: 'create', name },
+  });
+  const groupId = ((await created.json()) as { data: { id: number } }).data.id;
+  const moved = await page.request.post(`${API}/station/category/edit`, {
+    headers,
+    data: { action: 'move', id: groupId, stationIds: siteIds },
+  });
+  expect((await moved.json()).status).toBe(0);
+
+  await page.getByRole('menuitem', { name: 'Reports' }).click();
+  await expect(page).toHaveURL(/\/report$/);
+  await page.locator('.report-scope').getByText('Group', { exact: true }).click();
+  const groupSelect = page.getByRole('combobox', { name: 'Group' });
+  await expect(groupSelect).toBeVisible();
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/report/summary') && new RegExp(`groupId=${groupId}(&|$)`).test(r.url()),
+  );
+  // Keyboard: focus the chooser, type to filter, Enter picks the group.
+  await groupSelect.focus();
+  await page.keyboard.type(name);
+  await expect(page.locator('.ant-select-item-option', { hasText: `${name} (2)` })).toBeVisible();
+  await page.keyboard.press('Enter');
+  const api = (await (await answer).json()) as ReportAnswer;
+  expect(api.status).toBe(0);
+  expect([...api.data.stationIds].sort()).toEqual([...siteIds].sort());
+
+  const totals = page.getByTestId('report-totals');
+  await expect(totals).toContainText(`Production (kWh)${kwh(api.data.totals.productionKwh)}`);
+  await expect(totals).toContainText(`Consumption (kWh)${kwh(api.data.totals.consumptionKwh)}`);
+  const rows = page.locator('.report-page .ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(api.data.rows.length);
+  const first = api.data.rows[0]!;
+  await expect(rows.first().locator('td').nth(0)).toHaveText(first.label);
+  await expect(rows.first().locator('td').nth(1)).toHaveText(kwh(first.productionKwh));
+
+  // Leave the demo fleet as the later specs expect it: the sites go back to the default group.
+  const removed = await page.request.post(`${API}/station/category/edit`, {
+    headers,
+    data: { action: 'delete', id: groupId },
+  });
+  expect((await removed.json()).status).toBe(0);
 });
 
 test('a charging site lists its charger sessions by month with a CSV download', async ({ page }) => {

@@ -103,12 +103,18 @@ export const Co2FactorSchema = z.object({
 });
 export const Co2FactorListSchema = z.array(Co2FactorSchema);
 
-/** PUT co2-factors body (administrator). */
+/** ISO 3166-1 alpha-2 country code in capitals (`DE`). */
+const countryCode = safeString(2).regex(/^[A-Z]{2}$/, { error: 'common.illegalInput' });
+
+/** PUT co2-factors body (administrator): kg of CO2 per kWh, 0–5. */
 export const Co2FactorEditBodySchema = z.object({
-  country: safeString(2).regex(/^[A-Z]{2}$/, { error: 'common.illegalInput' }),
+  country: countryCode,
   kgPerKwh: z.number().min(0).max(5),
   languageId: languageIdField,
 });
+
+/** POST co2-factors/del body (administrator): drops the administrator's value; the default applies again. */
+export const Co2FactorDeleteBodySchema = z.object({ country: countryCode, languageId: languageIdField });
 
 /** Spec §5: a multi-select holds at most 5 device metrics. */
 export const MAX_DEVICE_METRICS = 5;

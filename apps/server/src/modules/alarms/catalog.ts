@@ -1,13 +1,13 @@
 /**
  * The alarm catalogue (issue 9): code → level (spec §4) and description per language, per fault-table
  * family. Inverter families come from the real Solarman fault tables (catalog-data.json, built by
- * scripts/build-alarm-catalog.mjs from /work/shared/data/inverter-fault-codes-solarman, Apache-2.0);
- * chargers use OCPP 1.6 ChargePointErrorCode names, UPS the NUT status flags, and the platform its own
- * codes (COMM_LOSS, RULE-<id>). Descriptions are English from the source; zh-CN/pt-BR texts exist for the
- * platform codes and the common faults below, any other code falls back to the English text.
+ * scripts/build-alarm-catalog.mjs from /work/shared/data/inverter-fault-codes-solarman, Apache-2.0, and
+ * the project's translations in scripts/alarm-catalog-texts.txt); chargers use OCPP 1.6
+ * ChargePointErrorCode names, UPS the NUT status flags, and the platform its own codes (COMM_LOSS,
+ * RULE-<id>). Every code has en-US, zh-CN, pt-BR and cs-CZ texts (catalog.test.ts checks it).
  */
 import type { LanguageCode } from '@ems/contract/constants';
-import tables from './catalog-data.json' with { type: 'json' };
+import data from './catalog-data.json' with { type: 'json' };
 
 /** A catalogue entry: level 1–5 (spec §4) and the English description. */
 export interface CatalogEntry {
@@ -15,7 +15,8 @@ export interface CatalogEntry {
   desc: string;
 }
 
-type Texts = Partial<Record<LanguageCode, string>> & { 'en-US': string };
+/** A description in every language of the platform (the compiler holds the hand-written codes to it). */
+export type Texts = Record<LanguageCode, string>;
 
 /** The family whose codes the platform raises itself: communication loss and threshold rules. */
 export const PLATFORM = 'platform';
@@ -40,22 +41,50 @@ const PLATFORM_CODES: Record<string, [number, Texts]> = {
 const OCPP_CODES: Record<string, [number, Texts]> = {
   GroundFailure: [
     4,
-    { 'en-US': 'Earth fault (ground failure)', 'zh-CN': '接地故障', 'pt-BR': 'Falha de aterramento' },
+    {
+      'en-US': 'Earth fault (ground failure)',
+      'zh-CN': '接地故障',
+      'pt-BR': 'Falha de aterramento',
+      'cs-CZ': 'Zemní porucha',
+    },
   ],
-  HighTemperature: [3, { 'en-US': 'High temperature', 'zh-CN': '温度过高', 'pt-BR': 'Temperatura alta' }],
+  HighTemperature: [
+    3,
+    {
+      'en-US': 'High temperature',
+      'zh-CN': '温度过高',
+      'pt-BR': 'Temperatura alta',
+      'cs-CZ': 'Vysoká teplota',
+    },
+  ],
   OverCurrentFailure: [
     4,
-    { 'en-US': 'Over-current failure', 'zh-CN': '过流故障', 'pt-BR': 'Falha de sobrecorrente' },
+    {
+      'en-US': 'Over-current failure',
+      'zh-CN': '过流故障',
+      'pt-BR': 'Falha de sobrecorrente',
+      'cs-CZ': 'Porucha – nadproud',
+    },
   ],
-  OverVoltage: [3, { 'en-US': 'Over-voltage', 'zh-CN': '过压', 'pt-BR': 'Sobretensão' }],
-  UnderVoltage: [3, { 'en-US': 'Under-voltage', 'zh-CN': '欠压', 'pt-BR': 'Subtensão' }],
+  OverVoltage: [3, { 'en-US': 'Over-voltage', 'zh-CN': '过压', 'pt-BR': 'Sobretensão', 'cs-CZ': 'Přepětí' }],
+  UnderVoltage: [3, { 'en-US': 'Under-voltage', 'zh-CN': '欠压', 'pt-BR': 'Subtensão', 'cs-CZ': 'Podpětí' }],
   PowerMeterFailure: [
     2,
-    { 'en-US': 'Power meter failure', 'zh-CN': '电表故障', 'pt-BR': 'Falha do medidor' },
+    {
+      'en-US': 'Power meter failure',
+      'zh-CN': '电表故障',
+      'pt-BR': 'Falha do medidor',
+      'cs-CZ': 'Porucha elektroměru',
+    },
   ],
   ConnectorLockFailure: [
     2,
-    { 'en-US': 'Connector lock failure', 'zh-CN': '插头锁故障', 'pt-BR': 'Falha na trava do conector' },
+    {
+      'en-US': 'Connector lock failure',
+      'zh-CN': '插头锁故障',
+      'pt-BR': 'Falha na trava do conector',
+      'cs-CZ': 'Porucha zámku konektoru',
+    },
   ],
   EVCommunicationError: [
     2,
@@ -63,9 +92,13 @@ const OCPP_CODES: Record<string, [number, Texts]> = {
       'en-US': 'EV communication error',
       'zh-CN': '车辆通讯错误',
       'pt-BR': 'Erro de comunicação com o veículo',
+      'cs-CZ': 'Chyba komunikace s vozidlem',
     },
   ],
-  InternalError: [4, { 'en-US': 'Internal error', 'zh-CN': '内部错误', 'pt-BR': 'Erro interno' }],
+  InternalError: [
+    4,
+    { 'en-US': 'Internal error', 'zh-CN': '内部错误', 'pt-BR': 'Erro interno', 'cs-CZ': 'Vnitřní chyba' },
+  ],
 };
 
 /** UPS status flags of Network UPS Tools (ups.status). */
@@ -76,37 +109,48 @@ const UPS_CODES: Record<string, [number, Texts]> = {
       'en-US': 'UPS on battery (mains failure)',
       'zh-CN': 'UPS 电池供电（市电中断）',
       'pt-BR': 'UPS na bateria (falta de rede)',
+      'cs-CZ': 'UPS na baterii (výpadek sítě)',
     },
   ],
-  LB: [4, { 'en-US': 'UPS battery low', 'zh-CN': 'UPS 电池电量低', 'pt-BR': 'Bateria do UPS baixa' }],
-  OVER: [4, { 'en-US': 'UPS overload', 'zh-CN': 'UPS 过载', 'pt-BR': 'Sobrecarga do UPS' }],
+  LB: [
+    4,
+    {
+      'en-US': 'UPS battery low',
+      'zh-CN': 'UPS 电池电量低',
+      'pt-BR': 'Bateria do UPS baixa',
+      'cs-CZ': 'Vybitá baterie UPS',
+    },
+  ],
+  OVER: [
+    4,
+    { 'en-US': 'UPS overload', 'zh-CN': 'UPS 过载', 'pt-BR': 'Sobrecarga do UPS', 'cs-CZ': 'Přetížení UPS' },
+  ],
   RB: [
     2,
     {
       'en-US': 'UPS battery needs replacement',
       'zh-CN': 'UPS 电池需更换',
       'pt-BR': 'Substituir bateria do UPS',
+      'cs-CZ': 'Vyměňte baterii UPS',
     },
   ],
-  BYPASS: [3, { 'en-US': 'UPS on bypass', 'zh-CN': 'UPS 旁路运行', 'pt-BR': 'UPS em bypass' }],
-};
-
-/** Translations of common Sofar/ZCS codes (same meaning in every Sofar/ZCS table). */
-const SOFAR_TEXTS: Record<string, Omit<Texts, 'en-US'>> = {
-  ID001: { 'zh-CN': '电网过压保护', 'pt-BR': 'Proteção de sobretensão da rede' },
-  ID002: { 'zh-CN': '电网欠压保护', 'pt-BR': 'Proteção de subtensão da rede' },
-  ID003: { 'zh-CN': '电网过频保护', 'pt-BR': 'Proteção de sobrefrequência da rede' },
-  ID004: { 'zh-CN': '电网欠频保护', 'pt-BR': 'Proteção de subfrequência da rede' },
-  ID005: { 'zh-CN': '漏电流故障', 'pt-BR': 'Falha de corrente de fuga' },
-  ID008: { 'zh-CN': '孤岛错误', 'pt-BR': 'Erro de ilhamento' },
-  ID042: { 'zh-CN': '绝缘阻抗低', 'pt-BR': 'Baixa impedância de isolamento' },
-  ID043: { 'zh-CN': '接地错误', 'pt-BR': 'Erro de aterramento' },
-  ID050: { 'zh-CN': '散热器1温度保护', 'pt-BR': 'Proteção de temperatura do dissipador 1' },
-  ID113: { 'zh-CN': '过温降额', 'pt-BR': 'Redução de potência por sobretemperatura' },
+  BYPASS: [
+    3,
+    {
+      'en-US': 'UPS on bypass',
+      'zh-CN': 'UPS 旁路运行',
+      'pt-BR': 'UPS em bypass',
+      'cs-CZ': 'UPS v režimu bypass',
+    },
+  ],
 };
 
 type Family = Record<string, [number, string]>;
-const TABLES = tables as unknown as Record<string, Family>;
+const DATA = data as unknown as {
+  families: Record<string, Family>;
+  translations: Record<string, Omit<Texts, 'en-US'>>;
+};
+const TABLES = DATA.families;
 
 const textFamilies: Record<string, Record<string, [number, Texts]>> = {
   [PLATFORM]: PLATFORM_CODES,
@@ -157,7 +201,23 @@ export function lookupAlarm(
   if (texts) return { level: texts[0], desc: texts[1][lang] ?? texts[1]['en-US'] };
   const row = family ? TABLES[family]?.[code] : undefined;
   if (!row) return null;
-  const translated = family?.startsWith('sofar') || family?.includes('zss') || family?.startsWith('zcs');
-  const desc = (translated && lang !== 'en-US' && SOFAR_TEXTS[code]?.[lang as 'zh-CN']) || row[1];
+  const desc = lang === 'en-US' ? row[1] : (DATA.translations[row[1]]?.[lang] ?? row[1]);
   return { level: row[0], desc };
+}
+
+/**
+ * Every code of every family with its level and its texts as stored, without the English fallback
+ * of lookupAlarm (a missing language is a missing key), for checks and listings.
+ */
+export function catalogEntries(): { family: string; code: string; level: number; texts: Partial<Texts> }[] {
+  const out: { family: string; code: string; level: number; texts: Partial<Texts> }[] = [];
+  for (const [family, codes] of Object.entries(textFamilies)) {
+    for (const [code, [level, texts]] of Object.entries(codes)) out.push({ family, code, level, texts });
+  }
+  for (const [family, codes] of Object.entries(TABLES)) {
+    for (const [code, [level, en]] of Object.entries(codes)) {
+      out.push({ family, code, level, texts: { ...DATA.translations[en], 'en-US': en } });
+    }
+  }
+  return out;
 }

@@ -48,6 +48,11 @@ export async function saveCo2Factor(db: DbHandle, country: string, kgPerKwh: num
   );
 }
 
+/** Drops the administrator's factor of `country`; the default (if any) applies again. */
+export async function deleteCo2Factor(db: DbHandle, country: string): Promise<void> {
+  await db.query('DELETE FROM co2_factors WHERE country = $1', [country]);
+}
+
 /**
  * Station ids under the user's group `groupId`, or null when the group is not the user's. The
  * default group holds the given `visible` sites that sit in no other group of the user.

@@ -6,6 +6,7 @@
 import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import {
   ChargerSessionsSchema,
+  Co2FactorDeleteBodySchema,
   Co2FactorEditBodySchema,
   Co2FactorListSchema,
   DeviceEventsQuerySchema,
@@ -32,7 +33,14 @@ import { deviceLines } from './device-lines-service';
 import { eventsCsv } from './events-csv';
 import { reportCsv, reportWorkbook } from './export-file';
 import { buildReport } from './report-service';
-import { editCo2Factor, getTariff, listCo2Factors, setTariff, userTimeZone } from './settings-service';
+import {
+  editCo2Factor,
+  getTariff,
+  listCo2Factors,
+  resetCo2Factor,
+  setTariff,
+  userTimeZone,
+} from './settings-service';
 
 const BASE = '/webpvesc/ajax/report';
 
@@ -209,6 +217,21 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       await editCo2Factor(ctx.db, request.user, request.body);
+      return ok(request, null);
+    },
+  );
+  r.post(
+    `${BASE}/co2-factors/del`,
+    {
+      schema: {
+        tags,
+        summary: 'Drops a country’s CO2 factor set by the administrator; its default applies again',
+        body: Co2FactorDeleteBodySchema,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      await resetCo2Factor(ctx.db, request.user, request.body.country);
       return ok(request, null);
     },
   );

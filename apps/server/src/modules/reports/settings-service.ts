@@ -4,7 +4,7 @@ import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { requireAdmin } from '../access/require-admin';
 import { requireOwnedStation, requireStationAccess } from '../access/station-access';
-import { loadCo2Factors, loadTariffs, saveCo2Factor, saveTariff } from './repo';
+import { deleteCo2Factor, loadCo2Factors, loadTariffs, saveCo2Factor, saveTariff } from './repo';
 import { CO2_DEFAULTS, type TariffPeriod } from './tariff';
 
 /**
@@ -59,6 +59,15 @@ export async function editCo2Factor(
 ): Promise<void> {
   requireAdmin(user);
   await saveCo2Factor(db, body.country, body.kgPerKwh);
+}
+
+/**
+ * Drops one country's administrator factor, so its default (or the general 0.4 kg/kWh) applies again.
+ * @throws AppError noPermission for anyone but an administrator.
+ */
+export async function resetCo2Factor(db: DbHandle, user: SessionUser, country: string): Promise<void> {
+  requireAdmin(user);
+  await deleteCo2Factor(db, country);
 }
 
 /** The user's time zone (files show "created on" in it), UTC when unset. */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AppVersionsTab } from '../components/app-versions-tab';
+import { Co2FactorsTab } from '../components/co2-factors-tab';
 import { DictionariesTab } from '../components/dictionaries-tab';
 import { IngestTab } from '../components/ingest-tab';
 import { LanguagesTab } from '../components/languages-tab';
@@ -12,7 +13,17 @@ import { SmtpTab } from '../components/smtp-tab';
 import { UsersTab } from '../components/users-tab';
 import '../components/admin.css';
 
-const TABS = ['users', 'smtp', 'outbox', 'languages', 'dictionaries', 'versions', 'ingest', 'map'] as const;
+const TABS = [
+  'users',
+  'smtp',
+  'outbox',
+  'languages',
+  'dictionaries',
+  'versions',
+  'ingest',
+  'map',
+  'co2',
+] as const;
 type TabKey = (typeof TABS)[number];
 
 function tabOf(raw: string | null): TabKey {
@@ -21,7 +32,7 @@ function tabOf(raw: string | null): TabKey {
 
 /**
  * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, languages, dictionaries,
- * app versions and the ingest's counters (issue 11), one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
+ * app versions, the ingest's counters (issue 11) and the reports' CO2 factors (issue 8), one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
  */
 export function ManagePage() {
   const { t } = useTranslation();
@@ -36,6 +47,7 @@ export function ManagePage() {
     versions: <AppVersionsTab />,
     ingest: <IngestTab />,
     map: <MapTilesTab />, // issue 7 item 7: street tiles
+    co2: <Co2FactorsTab />,
   };
   return (
     <section className="page manage-page">

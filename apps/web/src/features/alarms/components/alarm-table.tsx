@@ -18,6 +18,7 @@ import {
   showPagination,
   siteClickable,
 } from './alarm-table-model';
+import './alarm-table.css';
 
 /** Props of the presentational table (one page of rows). */
 export interface AlarmTableViewProps {
@@ -86,6 +87,8 @@ export function AlarmTableView(props: AlarmTableViewProps) {
       render: (_, r) => link(t('alarms.table.detail'), t('alarms.table.detail'), () => open('log', r)),
     },
   };
+  // Narrow screens (390 px phones, the dialog): the table scrolls inside its box instead of widening
+  // the page, and short columns keep one line (alarm-table.css) while the description wraps.
   return (
     <Table<AlarmRow>
       className="alarm-table"
@@ -93,7 +96,12 @@ export function AlarmTableView(props: AlarmTableViewProps) {
       rowKey="id"
       loading={props.loading}
       dataSource={props.rows as AlarmRow[]}
-      columns={alarmColumns(props.type).map((c) => all[c])}
+      scroll={{ x: 'max-content' }}
+      tableLayout="auto"
+      columns={alarmColumns(props.type).map((c) => ({
+        ...all[c],
+        className: c === 'alarmDesc' ? 'alarm-col-desc' : 'alarm-col-nowrap',
+      }))}
       locale={{ emptyText: t('alarms.dialog.none') }}
       pagination={
         showPagination(props.total)

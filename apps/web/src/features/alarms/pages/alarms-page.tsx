@@ -8,11 +8,13 @@ import { alarmKind } from '../../../shared/domain/alarm-level';
 import { MISSING } from '../../../shared/format/quantity';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { getSystemType } from '../../../shared/session/preferences';
+import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useStationList } from '../../dashboard/api/get-station-list';
 import { type AlarmFilters, type AlarmListKind, getAlarmPage, useAlarmSummary } from '../api/alarm-list';
 import { AlarmTable } from '../components/alarm-table';
 import { alarmsCsv, alarmTimeText } from '../components/alarm-table-model';
 import { alarmTarget } from '../components/open-alarm';
+import './alarms-page.css';
 
 /** Most rows one CSV export reads (pages of 200). */
 const EXPORT_MAX = 5000;
@@ -38,6 +40,7 @@ export function AlarmsPage() {
       .filter((n) => n >= 1 && n <= 5),
   );
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const isMobile = useIsMobile();
   const [text, setText] = useState('');
   const [exporting, setExporting] = useState(false);
   const sites = useStationList(systemType);
@@ -99,13 +102,14 @@ export function AlarmsPage() {
           </Card>
         ))}
       </Space>
-      <Space wrap>
+      <Space wrap className="alarm-filters">
         <Select
           allowClear
           showSearch
           optionFilterProp="label"
           placeholder={t('alarms.page.site')}
-          style={{ minWidth: 200 }}
+          aria-label={t('alarms.page.site')}
+          className="alarm-filter-site"
           value={stationId}
           onChange={(v) => {
             setStationId(v);
@@ -125,7 +129,8 @@ export function AlarmsPage() {
           mode="multiple"
           allowClear
           placeholder={t('alarms.page.level')}
-          style={{ minWidth: 180 }}
+          aria-label={t('alarms.page.level')}
+          className="alarm-filter-level"
           value={levels}
           onChange={setLevels}
           options={[1, 2, 3, 4, 5].map((l) => ({
@@ -133,13 +138,23 @@ export function AlarmsPage() {
             label: `${l} · ${t(`alarms.level.${alarmKind(l)}`)}`,
           }))}
         />
-        <DatePicker.RangePicker showTime value={range} onChange={(v) => setRange(v)} />
+        <DatePicker.RangePicker
+          showTime={!isMobile}
+          value={range}
+          aria-label={t('alarms.table.time')}
+          onChange={(v) =>
+            // Without the time columns (phones) a range means whole days.
+            setRange(v && isMobile ? [v[0]?.startOf('day') ?? null, v[1]?.endOf('day') ?? null] : v)
+          }
+          classNames={{ popup: { root: 'alarm-range-popup' } }}
+        />
         <Input.Search
           allowClear
           placeholder={t('alarms.page.text')}
+          aria-label={t('alarms.page.text')}
           maxLength={50}
           onSearch={setText}
-          style={{ width: 220 }}
+          className="alarm-filter-text"
         />
         <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportCsv}>
           {t('alarms.page.export')}

@@ -10,9 +10,10 @@ import { buildQuery } from '../../../shared/http/query-string';
 import { currentLanguageId } from '../../../shared/i18n/current-language';
 import { getToken } from '../../../shared/session/cookies';
 
-/** Scope and period of a report: no ids = all of the caller's sites. */
+/** Scope and period of a report: ids, else the caller's group `groupId`, else all of the caller's sites. */
 export interface ReportParams {
   stationIds: number[];
+  groupId?: number;
   statisticsType: 1 | 2 | 3;
   searchDate: string;
 }
@@ -71,5 +72,9 @@ export async function downloadFile(
  * @throws ExportError as downloadFile.
  */
 export function downloadReport(p: ReportParams, format: 'xlsx' | 'csv'): Promise<void> {
-  return downloadFile('/webpvesc/ajax/report/export', { ...p, format }, `report.${format}`);
+  return downloadFile(
+    '/webpvesc/ajax/report/export',
+    { ...p, groupId: p.groupId ?? null, format },
+    `report.${format}`,
+  );
 }

@@ -1,38 +1,38 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Report } from '@ems/contract/api/report';
-import { Alert, Button, Card, DatePicker, Descriptions, Empty, Segmented, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
-import { getSystemType } from '../../../shared/session/preferences';
 import { toastError } from '../../../shared/ui/feedback';
-import { useStationList } from '../../dashboard/api/get-station-list';
 import { downloadReport, type ReportParams, useReport } from '../api/report-api';
+import { ReportFilters, type ReportFilterValue } from '../components/report-filters';
 import { TariffModal } from '../components/tariff-modal';
 import { cellText, columnTitle, REPORT_COLUMNS } from '../lib/report-columns';
-
-/** Spec §5: multi-selects hold at most 10 items. */
-const MAX_SITES = 10;
-const PICKER = { 1: 'date', 2: 'month', 3: 'year' } as const;
+import { scopeParams } from '../lib/report-scope';
+import '../components/report.css';
 
 type Row = Report['rows'][number];
 
 /**
- * Report page (UX.md "Reports"): sites (all of mine, or up to 10 chosen), Day | Month | Year and a
- * date; a totals block, then a row per hour, day or month with units in the headers; Excel and CSV
+ * Report page (UX.md "Reports"): all of my sites, one of my groups or up to 10 chosen sites,
+ * Day | Month | Year and a date; a totals block, then a row per hour, day or month with units in the headers; Excel and CSV
  * export with a spinner while the file builds and "export failed" when it cannot.
  */
 export function ReportPage() {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
-  const sites = useStationList(getSystemType());
-  const [stationIds, setStationIds] = useState<number[]>([]);
-  const [statisticsType, setType] = useState<1 | 2 | 3>(2);
-  const [searchDate, setDate] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [filters, setFilters] = useState<ReportFilterValue>(() => ({
+    scope: { kind: 'all', groupId: null, stationIds: [] },
+    statisticsType: 2,
+    searchDate: dayjs().format('YYYY-MM-DD'),
+  }));
+  const { statisticsType, searchDate } = filters;
+  const { stationIds, groupId } = scopeParams(filters.scope);
   const [exporting, setExporting] = useState<'xlsx' | 'csv' | null>(null);
   const [tariffOpen, setTariffOpen] = useState(false);
-  const params: ReportParams = { stationIds, statisticsType, searchDate };
+  const params: ReportParams = { stationIds, groupId, statisticsType, searchDate };
   const report = useReport(params);
   const data = report.data;
   const name = (key: string) => t(`history.report.columns.${key}`);
@@ -87,33 +87,7 @@ export function ReportPage() {
           </Space>
         }
       >
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ minWidth: 280 }}
-            placeholder={t('history.report.allSites')}
-            aria-label={t('history.report.sites')}
-            value={stationIds}
-            maxCount={MAX_SITES}
-            loading={sites.isLoading}
-            optionFilterProp="label"
-            options={(sites.data?.rows ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
-            onChange={setStationIds}
-          />
-          <Segmented<1 | 2 | 3>
-            value={statisticsType}
-            onChange={setType}
-            options={([1, 2, 3] as const).map((p) => ({ value: p, label: t(`history.period.${p}`) }))}
-          />
-          <DatePicker
-            picker={PICKER[statisticsType]}
-            value={dayjs(searchDate)}
-            allowClear={false}
-            onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
-            aria-label={t('history.pickDate')}
-          />
-        </Space>
+        <ReportFilters value={filters} onChange={setFilters} />
         {report.isError && !data ? (
           <Alert type="error" showIcon title={t('common.errors.tryLater')} />
         ) : (
