@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { safeString } from '../bounds';
+import { SELECTION_CAPS } from '../constants';
 import { idParam, languageIdField, localDate, repeatedKey } from './common';
 
 /**
@@ -116,8 +117,8 @@ export const Co2FactorEditBodySchema = z.object({
 /** POST co2-factors/del body (administrator): drops the administrator's value; the default applies again. */
 export const Co2FactorDeleteBodySchema = z.object({ country: countryCode, languageId: languageIdField });
 
-/** Spec §5: a multi-select holds at most 5 device metrics. */
-export const MAX_DEVICE_METRICS = 5;
+/** Spec §5: a multi-select holds at most 5 device metrics (the middle selection cap). */
+export const MAX_DEVICE_METRICS = SELECTION_CAPS[1];
 
 /**
  * GET report/device-lines: one local day of chosen points of one device (SunSpec names as the device
@@ -129,7 +130,7 @@ export const DeviceLinesQuerySchema = z.object({
   searchDate: localDate,
   metrics: repeatedKey(
     safeString(40).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { error: 'common.illegalInput' }),
-    5,
+    MAX_DEVICE_METRICS,
   ).pipe(z.array(z.string()).min(1)),
   languageId: languageIdField,
 });

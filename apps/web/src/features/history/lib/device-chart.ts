@@ -3,14 +3,14 @@
  * offers, their units, the session-stored choice per device (spec §3) and the ECharts option. Pure
  * apart from the storage helpers, which take the Storage to use.
  */
-import type { DeviceLines } from '@ems/contract/api/report';
+import { type DeviceLines, MAX_DEVICE_METRICS } from '@ems/contract/api/report';
 import type { LineSeriesOption } from 'echarts/charts';
 import { formatNumber, MISSING, NBSP } from '../../../shared/format/quantity';
 import { formatClock } from '../../../shared/format/time';
 import type { TodayChartOption } from '../../station/lib/today-chart-option';
 
-/** Spec §5: a multi-select holds at most 5 metrics. */
-export const MAX_METRICS = 5;
+/** Spec §5: a multi-select holds at most 5 metrics (the contract's cap, checked by device-lines too). */
+export const MAX_METRICS = MAX_DEVICE_METRICS;
 
 /** Session storage key of a device's chosen metrics. */
 export const storageKey = (deviceId: number) => `ems.deviceChart.${deviceId}`;

@@ -1,3 +1,4 @@
+import { SELECTION_CAPS } from '@ems/contract/constants';
 import { DatePicker, Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,8 @@ import { useStationList } from '../../dashboard/api/get-station-list';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import { groupOptions, REPORT_SCOPES, type ReportScope, switchScope } from '../lib/report-scope';
 
-/** Spec §5: multi-selects hold at most 10 items. */
-const MAX_SITES = 10;
+/** Spec §5: multi-selects hold at most 10 items (the largest selection cap). */
+const MAX_SITES = SELECTION_CAPS[2];
 const PICKER = { 1: 'date', 2: 'month', 3: 'year' } as const;
 
 /** The report page's choice: scope, period kind and site-local date `YYYY-MM-DD`. */
