@@ -96,6 +96,7 @@ export function ReportPage() {
               size="small"
               bordered
               column={{ xs: 1, sm: 2, lg: 4 }}
+              className="report-totals"
               title={t('history.report.totals')}
               data-testid="report-totals"
               items={REPORT_COLUMNS.map((c) => ({
