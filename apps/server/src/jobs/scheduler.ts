@@ -11,6 +11,7 @@ import { ensureTelemetryPartitions } from '../db/partitions';
 import { alarmJob } from '../modules/alarms/alarm-job';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { startMailSender } from '../modules/mail/sender';
+import { rollupJob } from '../modules/telemetry/rollup-refresh';
 import { runExclusive } from './run-once';
 
 /** What a job gets to work with. */
@@ -42,7 +43,12 @@ export const telemetryPartitionsJob: JobDefinition = {
 };
 
 /** The jobs every node schedules. */
-export const defaultJobs: readonly JobDefinition[] = [telemetryPartitionsJob, historyPurgeJob, alarmJob];
+export const defaultJobs: readonly JobDefinition[] = [
+  telemetryPartitionsJob,
+  historyPurgeJob,
+  alarmJob,
+  rollupJob,
+];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */
 export function nextRunAt(job: JobDefinition, now: number): number {

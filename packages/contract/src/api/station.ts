@@ -209,15 +209,31 @@ export const LinesSchema = z.object({
 export type Lines = z.infer<typeof LinesSchema>;
 
 /** statisticsType: 1 day (buckets per hour), 2 month (per day), 3 year (per month), 4 total (per year). */
-export const StatisticsQuerySchema = z.object({
-  stationId: idParam,
-  statisticsType: z.coerce.number().int().min(1).max(4).default(1),
-  searchDate: localDate.optional(),
-  languageId: languageIdField,
-});
+/**
+ * Scope: one site (`stationId`), or (issue 12) the caller's group `groupId`, or `all=1` for every site
+ * the caller may view; exactly one of them.
+ */
+export const StatisticsQuerySchema = z
+  .object({
+    stationId: idParam.optional(),
+    /** Issue 12: the sites of one of the caller's groups. */
+    groupId: idParam.optional(),
+    /** Issue 12: `1` for all of the caller's sites. */
+    all: z.coerce.number().int().min(1).max(1).optional(),
+    statisticsType: z.coerce.number().int().min(1).max(4).default(1),
+    searchDate: localDate.optional(),
+    languageId: languageIdField,
+  })
+  .refine((q) => [q.stationId, q.groupId, q.all].filter((v) => v !== undefined).length === 1, {
+    message: 'one of stationId, groupId, all',
+    path: ['stationId'],
+  });
 export const StatisticsBucketSchema = EnergyTotalsSchema.extend({ label: z.string(), start: z.string() });
 export const StatisticsSchema = z.object({
+  /** The site asked for; 0 when the answer covers a group or all sites (then see stationIds). */
   stationId: z.number().int(),
+  /** Issue 12: every site the figures add up (one entry for a single site). */
+  stationIds: z.array(z.number().int()).optional(),
   statisticsType: z.number().int(),
   searchDate: z.string(),
   buckets: z.array(StatisticsBucketSchema),
