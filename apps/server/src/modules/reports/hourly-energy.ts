@@ -1,7 +1,8 @@
 /**
  * Hourly energy of many sites over whole local days (issue 8 reports): the same figures as
  * station/statistics (telemetry/bucket-energy: counters where a device sends them, integrated power
- * otherwise), cut in each site's time zone. Sites sharing a time zone share their hour edges, so each zone costs two queries in all.
+ * otherwise), cut in each site's time zone. Sites sharing a time zone share their hour edges, so each zone costs two queries in all;
+ * whole days are read from the daily rollups (issue 12), which give the same figures.
  */
 import type { EnergyTotals } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
@@ -10,6 +11,8 @@ import { parseLocalDate } from '../../shared/zoned-time';
 import { dayBuckets, localDayRange } from '../telemetry/bucket-edges';
 import { loadBucketEnergy } from '../telemetry/bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from '../telemetry/energy-flow';
+import { loadRollupEnergy } from '../telemetry/rollup-read';
+import { nextDay } from '../telemetry/rollup-refresh';
 
 /** One local hour of one site. */
 export interface HourEnergy {
@@ -82,6 +85,15 @@ export async function loadHourlyEnergy(
   for (const s of sites) zones.set(s.timeZone, [...(zones.get(s.timeZone) ?? []), s]);
   const dates = datesBetween(from, to);
 
+  // Whole days come from the daily rollups (issue 12), all zones in one read.
+  const daily = perDay
+    ? await loadRollupEnergy(
+        db,
+        sites.flatMap((s) => (devicesOf.get(s.id) ?? []).map((d) => ({ ...d, timeZone: s.timeZone }))),
+        dates,
+        nextDay(to),
+      )
+    : null;
   for (const [timeZone, zoneSites] of zones) {
     const hours = dates.flatMap((date) => {
       const parts = parseLocalDate(date)!;
@@ -92,7 +104,7 @@ export async function loadHourlyEnergy(
     const starts = hours.map((h) => new Date(h.start));
     const end = new Date(hours[hours.length - 1]!.end);
     const devices = zoneSites.flatMap((s) => devicesOf.get(s.id) ?? []);
-    const read = await loadBucketEnergy(db, devices, starts, end);
+    const read = daily ?? (await loadBucketEnergy(db, devices, starts, end));
     const byDevice = new Map(read.devices.map((d) => [d.deviceId, d]));
     for (const site of zoneSites) {
       const deltas = (devicesOf.get(site.id) ?? []).map((d) => byDevice.get(d.deviceId)!);
