@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { ensureTelemetryPartitions } from '../db/partitions';
+import { rawRetentionJob } from '../db/retention';
 import { alarmJob } from '../modules/alarms/alarm-job';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { startMailSender } from '../modules/mail/sender';
@@ -48,6 +49,7 @@ export const defaultJobs: readonly JobDefinition[] = [
   historyPurgeJob,
   alarmJob,
   rollupJob,
+  rawRetentionJob,
 ];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */
