@@ -76,11 +76,10 @@ export function spanBuckets(
   if ('months' in r) {
     const a = parseLocalDate(from)!;
     const b = parseLocalDate(to)!;
-    for (
-      let y = a.year, m = a.month;
-      y < b.year || (y === b.year && m <= b.month);
-      m === 12 ? (y++, (m = 1)) : m++
-    ) {
+    const last = b.year * 12 + b.month - 1;
+    for (let k = a.year * 12 + a.month - 1; k <= last; k++) {
+      const y = Math.floor(k / 12);
+      const m = (k % 12) + 1;
       out.push({
         start: startOfLocalDay(y, m, 1, timeZone),
         end: startOfLocalDay(y, m + 1, 1, timeZone),
