@@ -8,11 +8,10 @@ import type { EnergyTotals } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import { parseLocalDate } from '../../shared/zoned-time';
-import { dayBuckets, localDayRange } from '../telemetry/bucket-edges';
+import { dayBuckets } from '../telemetry/bucket-edges';
 import { loadBucketEnergy } from '../telemetry/bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from '../telemetry/energy-flow';
-import { loadRollupEnergy } from '../telemetry/rollup-read';
-import { nextDay } from '../telemetry/rollup-refresh';
+import { loadDailySiteEnergy } from './daily-energy';
 
 /** One local hour of one site. */
 export interface HourEnergy {
@@ -85,26 +84,26 @@ export async function loadHourlyEnergy(
   for (const s of sites) zones.set(s.timeZone, [...(zones.get(s.timeZone) ?? []), s]);
   const dates = datesBetween(from, to);
 
-  // Whole days come from the daily rollups (issue 12), all zones in one read.
-  const daily = perDay
-    ? await loadRollupEnergy(
-        db,
-        sites.flatMap((s) => (devicesOf.get(s.id) ?? []).map((d) => ({ ...d, timeZone: s.timeZone }))),
-        dates,
-        nextDay(to),
-      )
-    : null;
+  // Whole days come from the daily rollups (issue 12), summed per site and day in the database.
+  if (perDay) {
+    const daily = await loadDailySiteEnergy(db, sites, devicesOf, dates);
+    for (const [id, list] of daily) {
+      out.set(
+        id,
+        list.map((d) => ({ date: d.date, label: '00:00', minuteOfDay: 0, totals: d.totals })),
+      );
+    }
+    return out;
+  }
   for (const [timeZone, zoneSites] of zones) {
     const hours = dates.flatMap((date) => {
       const parts = parseLocalDate(date)!;
-      if (!perDay) return dayBuckets(parts, timeZone, 60).map((b) => ({ ...b, date }));
-      const { start, end } = localDayRange(parts, timeZone);
-      return [{ start, end, label: '00:00', date }];
+      return dayBuckets(parts, timeZone, 60).map((b) => ({ ...b, date }));
     });
     const starts = hours.map((h) => new Date(h.start));
     const end = new Date(hours[hours.length - 1]!.end);
     const devices = zoneSites.flatMap((s) => devicesOf.get(s.id) ?? []);
-    const read = daily ?? (await loadBucketEnergy(db, devices, starts, end));
+    const read = await loadBucketEnergy(db, devices, starts, end);
     const byDevice = new Map(read.devices.map((d) => [d.deviceId, d]));
     for (const site of zoneSites) {
       const deltas = (devicesOf.get(site.id) ?? []).map((d) => byDevice.get(d.deviceId)!);
