@@ -3,6 +3,7 @@
  * DATABASE_URL is set. Each case is bounded in time; all traffic stays on loopback.
  */
 import { runAlarmBench } from './alarms';
+import { runEnergyBench } from './energy';
 import { runHistoryRenderBench } from './history-render';
 import { runIngestBench } from './ingest';
 import { runListRealBench } from './list-real';
@@ -20,5 +21,6 @@ printTable('Reports: all-sites yearly report and Excel file (issue 8)', await ru
 printTable('Station history: answer to drawn chart (issue 8)', await runHistoryRenderBench());
 printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await runRestartBench());
 printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
+printTable('Energy (issue 12): lines and statistics p95', await runEnergyBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

@@ -52,6 +52,11 @@ const ConfigSchema = z.object({
   HTTPS: onOff.default(false),
   /** Issue 9: seconds without data after which a device gets a communication-loss alarm. */
   ALARM_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
+  /**
+   * Issue 12: months of raw samples kept (telemetry); older monthly partitions are dropped whole by a
+   * daily job. The 5-minute, daily and monthly rollups are kept forever.
+   */
+  RAW_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(13),
   /** Built web app served at /; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });

@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -536,3 +537,48 @@ export const co2Factors = pgTable('co2_factors', {
   kgPerKwh: doublePrecision('kg_per_kwh').notNull(),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
+
+// ---- Issue 12: daily and monthly energy rollups per device (docs/energy.md "Rollups") ----
+
+/**
+ * Columns of an energy rollup row: per direction (e_in, e_out) the parts bucket-energy picks from, so
+ * rows of consecutive days combine into the same figure the 5-minute rows give (energy-source.ts):
+ * counter Wh (null: no reading), whether the counter had a reading before the row's first one
+ * (`whole`), energy from power in that direction (Wh, null: no step), and the power energy before
+ * the counter's first ever reading when that reading lies in the row (Wh).
+ */
+const rollupColumns = () => ({
+  deviceId: integer('device_id').notNull(),
+  inCounterWh: doublePrecision('in_counter_wh'),
+  inWhole: boolean('in_whole').notNull().default(false),
+  inPowerWh: doublePrecision('in_power_wh'),
+  inPowerBeforeWh: doublePrecision('in_power_before_wh'),
+  outCounterWh: doublePrecision('out_counter_wh'),
+  outWhole: boolean('out_whole').notNull().default(false),
+  outPowerWh: doublePrecision('out_power_wh'),
+  outPowerBeforeWh: doublePrecision('out_power_before_wh'),
+});
+
+/** Energy of a device per local day of its site (a DST day is 23 or 25 hours); kept forever. */
+export const energyDaily = pgTable(
+  'energy_daily',
+  { ...rollupColumns(), day: date('day', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
+
+/** Energy of a device per local month of its site (`month` = its first day), from energy_daily. */
+export const energyMonthly = pgTable(
+  'energy_monthly',
+  { ...rollupColumns(), month: date('month', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.month] })],
+);
+
+/**
+ * (device, local day) whose energy_daily row is out of date: the ingest writer inserts it in the same
+ * statement as the samples (ON CONFLICT DO NOTHING), the rollup job recomputes and deletes it.
+ */
+export const rollupDirty = pgTable(
+  'rollup_dirty',
+  { deviceId: integer('device_id').notNull(), day: date('day', { mode: 'string' }).notNull() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);

@@ -1,7 +1,8 @@
 /**
  * Batch writer of telemetry: one SQL statement per batch inserts new samples (duplicates of
  * device + timestamp are ignored), folds only the newly inserted ones into the 5-minute rollup and
- * moves each device's latest values forward. It also integrates power into energy per 5-minute bucket
+ * moves each device's latest values forward, and marks the local days whose energy rollups change
+ * (rollup_dirty, issue 12). It also integrates power into energy per 5-minute bucket
  * (wh_pos / wh_neg, issue 12, docs/energy.md), correcting buckets that late samples touch. Arrays are passed whole (unnest), so a batch of 5,000
  * rows is one round trip.
  */
@@ -133,6 +134,27 @@ WITH input AS (
     -- Recomputed whole (not added): a bucket the new steps do not cross keeps its value.
     wh_pos = coalesce(excluded.wh_pos, r.wh_pos),
     wh_neg = coalesce(excluded.wh_neg, r.wh_neg)
+  RETURNING 1
+), next_counter AS (
+  -- A new counter reading changes the first difference of the next day holding a reading (issue 12).
+  SELECT c.device_id, n.bucket
+  FROM (SELECT device_id, max(ts) FILTER (WHERE e_in IS NOT NULL) AS in_ts,
+               max(ts) FILTER (WHERE e_out IS NOT NULL) AS out_ts
+        FROM ins GROUP BY 1) c
+  CROSS JOIN LATERAL (
+    (SELECT t.bucket FROM telemetry_5min t WHERE c.in_ts IS NOT NULL AND t.device_id = c.device_id
+       AND t.e_in_max IS NOT NULL AND t.bucket > c.in_ts ORDER BY t.bucket LIMIT 1)
+    UNION ALL
+    (SELECT t.bucket FROM telemetry_5min t WHERE c.out_ts IS NOT NULL AND t.device_id = c.device_id
+       AND t.e_out_max IS NOT NULL AND t.bucket > c.out_ts ORDER BY t.bucket LIMIT 1)) n
+), dirty AS (
+  -- Issue 12: the local days whose daily energy rollup this batch changes (rollup-refresh.ts).
+  INSERT INTO rollup_dirty (device_id, day)
+  SELECT DISTINCT x.device_id, (x.bucket AT TIME ZONE coalesce(s.time_zone, 'UTC'))::date
+  FROM (SELECT device_id, bucket FROM fresh UNION ALL SELECT device_id, bucket FROM energy
+        UNION ALL SELECT device_id, bucket FROM next_counter) x
+  JOIN devices d ON d.id = x.device_id LEFT JOIN stations s ON s.id = d.station_id
+  ON CONFLICT DO NOTHING
   RETURNING 1
 ), latest AS (
   INSERT INTO device_latest AS l (device_id, ts, w, soc, e_in, e_out, points, last_seen_at)

@@ -8,9 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { ensureTelemetryPartitions } from '../db/partitions';
+import { rawRetentionJob } from '../db/retention';
 import { alarmJob } from '../modules/alarms/alarm-job';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { startMailSender } from '../modules/mail/sender';
+import { rollupJob } from '../modules/telemetry/rollup-refresh';
 import { runExclusive } from './run-once';
 
 /** What a job gets to work with. */
@@ -42,7 +44,13 @@ export const telemetryPartitionsJob: JobDefinition = {
 };
 
 /** The jobs every node schedules. */
-export const defaultJobs: readonly JobDefinition[] = [telemetryPartitionsJob, historyPurgeJob, alarmJob];
+export const defaultJobs: readonly JobDefinition[] = [
+  telemetryPartitionsJob,
+  historyPurgeJob,
+  alarmJob,
+  rollupJob,
+  rawRetentionJob,
+];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */
 export function nextRunAt(job: JobDefinition, now: number): number {

@@ -189,6 +189,13 @@ export const LinesQuerySchema = z.object({
   unitUpgrade: queryBool.optional(),
   templateCode: safeString(50).optional(),
   fullTime: queryBool.optional(),
+  /**
+   * Issue 12: last local day (inclusive) of a span starting at searchDate; the resolution follows the
+   * span (≤ 1 day: interval, ≤ 1 week: 1 h, ≤ 3 months: 1 day, longer: 1 month).
+   */
+  endDate: localDate.optional(),
+  /** Issue 12: the chart's width in pixels; at most about twice as many points are returned. */
+  width: z.coerce.number().int().min(20).max(10_000).optional(),
   languageId: languageIdField,
 });
 
@@ -207,19 +214,40 @@ export const LinesSchema = z.object({
   /** Bucket start times, ISO-8601 UTC. */
   times: z.array(z.string()),
   series: z.array(LineSeriesSchema),
+  /**
+   * Issue 12: bucket size used (`5min`, `15min`, `30min`, `1h`, `1d`, `1mo`); day and month buckets
+   * also carry energy series (`productionEnergy`…, kWh, or MWh/GWh with unitUpgrade).
+   */
+  resolution: z.string().optional(),
 });
 export type Lines = z.infer<typeof LinesSchema>;
 
-/** statisticsType: 1 day (buckets per hour), 2 month (per day), 3 year (per month), 4 total (per year). */
-export const StatisticsQuerySchema = z.object({
-  stationId: idParam,
-  statisticsType: z.coerce.number().int().min(1).max(4).default(1),
-  searchDate: localDate.optional(),
-  languageId: languageIdField,
-});
+/**
+ * statisticsType: 1 day (buckets per hour), 2 month (per day), 3 year (per month), 4 total (per year).
+ * Scope: one site (`stationId`), or (issue 12) the caller's group `groupId`, or `all=1` for every site
+ * the caller may view; exactly one of them.
+ */
+export const StatisticsQuerySchema = z
+  .object({
+    stationId: idParam.optional(),
+    /** Issue 12: the sites of one of the caller's groups. */
+    groupId: idParam.optional(),
+    /** Issue 12: `1` for all of the caller's sites. */
+    all: z.coerce.number().int().min(1).max(1).optional(),
+    statisticsType: z.coerce.number().int().min(1).max(4).default(1),
+    searchDate: localDate.optional(),
+    languageId: languageIdField,
+  })
+  .refine((q) => [q.stationId, q.groupId, q.all].filter((v) => v !== undefined).length === 1, {
+    message: 'one of stationId, groupId, all',
+    path: ['stationId'],
+  });
 export const StatisticsBucketSchema = EnergyTotalsSchema.extend({ label: z.string(), start: z.string() });
 export const StatisticsSchema = z.object({
+  /** The site asked for; 0 when the answer covers a group or all sites (then see stationIds). */
   stationId: z.number().int(),
+  /** Issue 12: every site the figures add up (one entry for a single site). */
+  stationIds: z.array(z.number().int()).optional(),
   statisticsType: z.number().int(),
   searchDate: z.string(),
   buckets: z.array(StatisticsBucketSchema),

@@ -17,6 +17,7 @@ import { noPermission } from '../../http/errors';
 import { requireOwnedStation, requireStationAccess } from '../access/station-access';
 import { findDevicesWithSeen } from '../stations/repo';
 import { toDeviceInfo } from '../stations/service';
+import { rebuildRollups } from '../telemetry/rollup-refresh';
 import { alreadyOwned, heldByOther, limitReached, pairMismatch } from './errors';
 import { queueHistoryPurge } from './history-purge';
 import { insertWithinLimit } from './limits';
@@ -101,6 +102,8 @@ export async function moveDevice(db: DbHandle, user: SessionUser, deviceId: numb
   await requireOwnedDevice(db, user, deviceId);
   await requireOwnedStation(db, user, stationId);
   await db.query('UPDATE devices SET station_id = $2 WHERE id = $1', [deviceId, stationId]);
+  // Issue 12: its energy days are now cut in the new site's time zone.
+  await rebuildRollups(db, [deviceId]);
   return { deviceId, stationId };
 }
 

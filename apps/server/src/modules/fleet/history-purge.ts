@@ -5,6 +5,7 @@
  */
 import type { DbHandle } from '../../db/client';
 import type { JobDefinition } from '../../jobs/scheduler';
+import { rebuildRollups } from '../telemetry/rollup-refresh';
 
 /** Queues the history of `deviceIds` for deletion. @returns false when there was nothing to queue. */
 export async function queueHistoryPurge(db: DbHandle, deviceIds: readonly number[]): Promise<boolean> {
@@ -30,6 +31,8 @@ export async function runHistoryPurges(db: DbHandle): Promise<number> {
       p.device_ids,
       p.queued_at,
     ]);
+    // Issue 12: the energy rollups of those devices are rebuilt from what is left.
+    await rebuildRollups(db, p.device_ids);
     await db.query('UPDATE history_purges SET done_at = now() WHERE id = $1', [p.id]);
   }
   return pending.rows.length;

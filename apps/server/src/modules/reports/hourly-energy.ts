@@ -1,15 +1,17 @@
 /**
  * Hourly energy of many sites over whole local days (issue 8 reports): the same figures as
  * station/statistics (telemetry/bucket-energy: counters where a device sends them, integrated power
- * otherwise), cut in each site's time zone. Sites sharing a time zone share their hour edges, so each zone costs two queries in all.
+ * otherwise), cut in each site's time zone. Sites sharing a time zone share their hour edges, so each zone costs two queries in all;
+ * whole days are read from the daily rollups (issue 12), which give the same figures.
  */
 import type { EnergyTotals } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import { parseLocalDate } from '../../shared/zoned-time';
-import { dayBuckets, localDayRange } from '../telemetry/bucket-edges';
+import { dayBuckets } from '../telemetry/bucket-edges';
 import { loadBucketEnergy } from '../telemetry/bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from '../telemetry/energy-flow';
+import { loadDailySiteEnergy } from './daily-energy';
 
 /** One local hour of one site. */
 export interface HourEnergy {
@@ -82,12 +84,21 @@ export async function loadHourlyEnergy(
   for (const s of sites) zones.set(s.timeZone, [...(zones.get(s.timeZone) ?? []), s]);
   const dates = datesBetween(from, to);
 
+  // Whole days come from the daily rollups (issue 12), summed per site and day in the database.
+  if (perDay) {
+    const daily = await loadDailySiteEnergy(db, sites, devicesOf, dates);
+    for (const [id, list] of daily) {
+      out.set(
+        id,
+        list.map((d) => ({ date: d.date, label: '00:00', minuteOfDay: 0, totals: d.totals })),
+      );
+    }
+    return out;
+  }
   for (const [timeZone, zoneSites] of zones) {
     const hours = dates.flatMap((date) => {
       const parts = parseLocalDate(date)!;
-      if (!perDay) return dayBuckets(parts, timeZone, 60).map((b) => ({ ...b, date }));
-      const { start, end } = localDayRange(parts, timeZone);
-      return [{ start, end, label: '00:00', date }];
+      return dayBuckets(parts, timeZone, 60).map((b) => ({ ...b, date }));
     });
     const starts = hours.map((h) => new Date(h.start));
     const end = new Date(hours[hours.length - 1]!.end);

@@ -23,17 +23,25 @@ export interface DeviceBucketEnergy {
   eOut: (number | null)[];
 }
 
+/** One device's energy parts per bucket (in the order of `starts`), before the source is picked. */
+export interface DeviceBucketParts {
+  deviceId: number;
+  type: DeviceType;
+  eIn: BucketEnergy[];
+  eOut: BucketEnergy[];
+}
+
 /**
- * Energy per device and bucket; buckets are [starts[i], starts[i+1]) and the last ends at `end`.
- * @returns one entry per device (in the order given) and the source of every figure read (for
- *   combineSources: counter, power, mixed).
+ * Energy parts per device and bucket from the 5-minute rollup; buckets are [starts[i], starts[i+1])
+ * and the last ends at `end`. The daily rollup stores these parts (rollup-refresh.ts).
+ * @returns one entry per device, in the order given.
  */
-export async function loadBucketEnergy(
+export async function loadBucketParts(
   db: DbHandle,
   devices: readonly EnergyDevice[],
   starts: readonly Date[],
   end: Date,
-): Promise<{ devices: DeviceBucketEnergy[]; sources: PickedEnergy['source'][] }> {
+): Promise<DeviceBucketParts[]> {
   const ids = devices.map((d) => d.deviceId);
   // Only meters and batteries have an e_out counter; asking others would walk their whole history.
   const baselines = await loadCounterBaselines(
@@ -101,7 +109,21 @@ export async function loadBucketEnergy(
   }
   const before = await loadPowerEnergy(db, counterStarts);
   for (const [i, s] of counterStarts.entries()) s.set(before[i]?.pos ?? null, before[i]?.neg ?? null);
+  return devices.map((d) => ({
+    deviceId: d.deviceId,
+    type: d.deviceType as DeviceType,
+    ...energy.get(d.deviceId)!,
+  }));
+}
 
+/**
+ * Picks each part's figure (counter where read, power otherwise) and collects the sources.
+ * @returns figures per device and bucket, and the source of every figure (for combineSources).
+ */
+export function pickParts(parts: readonly DeviceBucketParts[]): {
+  devices: DeviceBucketEnergy[];
+  sources: PickedEnergy['source'][];
+} {
   const sources: PickedEnergy['source'][] = [];
   const pickAll = (list: BucketEnergy[]) =>
     list.map((e) => {
@@ -110,15 +132,27 @@ export async function loadBucketEnergy(
       return picked.wh;
     });
   return {
-    devices: devices.map((d) => {
-      const acc = energy.get(d.deviceId)!;
-      return {
-        deviceId: d.deviceId,
-        type: d.deviceType as DeviceType,
-        eIn: pickAll(acc.eIn),
-        eOut: pickAll(acc.eOut),
-      };
-    }),
+    devices: parts.map((p) => ({
+      deviceId: p.deviceId,
+      type: p.type,
+      eIn: pickAll(p.eIn),
+      eOut: pickAll(p.eOut),
+    })),
     sources,
   };
+}
+
+/**
+ * Energy per device and bucket straight from the 5-minute rollup; buckets are [starts[i], starts[i+1])
+ * and the last ends at `end`. Month, year and total figures read the daily rollups instead (rollup-read.ts).
+ * @returns one entry per device (in the order given) and the source of every figure read (for
+ *   combineSources: counter, power, mixed).
+ */
+export async function loadBucketEnergy(
+  db: DbHandle,
+  devices: readonly EnergyDevice[],
+  starts: readonly Date[],
+  end: Date,
+): Promise<{ devices: DeviceBucketEnergy[]; sources: PickedEnergy['source'][] }> {
+  return pickParts(await loadBucketParts(db, devices, starts, end));
 }

@@ -1,4 +1,7 @@
-/** GET station/lines: one site-local day of power lines in `interval`-minute buckets. */
+/**
+ * GET station/lines: one site-local day of power lines in `interval`-minute buckets, or (issue 12,
+ * `endDate` / `width`) a span of days whose resolution follows its length (span-lines.ts).
+ */
 import type { Lines } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
@@ -7,8 +10,24 @@ import { illegalInput } from '../../http/errors';
 import { localToday, parseLocalDate } from '../../shared/zoned-time';
 import { requireDeviceOfStation, requireStationAccess } from '../access/station-access';
 import { bucketIndexOf, dayBuckets } from './bucket-edges';
+import { ENERGY_DEVICE_TYPES } from './energy-flow';
 import { applyPowerUnit, type DeviceBuckets, deviceSeries, siteSeries } from './line-series';
 import { loadRollupPower, loadStationDevices } from './repo';
+import { nextDay } from './rollup-refresh';
+import {
+  chooseResolution,
+  daysInSpan,
+  energySeries,
+  loadPowerBuckets,
+  resolutionName,
+  spanBuckets,
+} from './span-lines';
+
+/** Last local day of the month holding `day` (`YYYY-MM-DD`). */
+function lastDayOfMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+}
 
 /** Query of lines as the contract's LinesQuerySchema parses it (the fields used here). */
 export interface LinesQuery {
@@ -18,7 +37,14 @@ export interface LinesQuery {
   searchDate?: string;
   unitUpgrade?: boolean;
   fullTime?: boolean;
+  /** Issue 12: last local day of a span (inclusive). */
+  endDate?: string;
+  /** Issue 12: chart width in pixels (at most ~2 × width points). */
+  width?: number;
 }
+
+/** Longest span a line covers (days): 20 years of monthly points. */
+const MAX_SPAN_DAYS = 20 * 366;
 
 /**
  * Power lines of the local day `searchDate` (default today in the site's zone) from the 5-minute
@@ -37,6 +63,60 @@ export async function stationLines(
   const searchDate = q.searchDate ?? localToday(station.timeZone, now);
   const date = parseLocalDate(searchDate);
   if (!date) throw illegalInput();
+  if (q.endDate !== undefined || q.width !== undefined) {
+    const to = q.endDate ?? searchDate;
+    const days = daysInSpan(searchDate, to);
+    if (days < 1 || days > MAX_SPAN_DAYS) throw illegalInput();
+    const devices = device
+      ? [{ deviceId: device.id, deviceType: device.deviceType }]
+      : await loadStationDevices(db, station.id);
+    const resolution = chooseResolution(days, q.interval, q.width);
+    const all = spanBuckets(searchDate, to, station.timeZone, resolution);
+    const buckets = q.fullTime ? all : all.filter((b) => b.start <= now);
+    const rows =
+      buckets.length === 0
+        ? []
+        : await loadPowerBuckets(
+            db,
+            devices.map((d) => d.deviceId),
+            buckets.map((b) => b.start),
+            buckets[buckets.length - 1]!.end,
+          );
+    const perDevice = new Map<number, DeviceBuckets>(
+      devices.map((d) => [
+        d.deviceId,
+        { type: d.deviceType as DeviceType, w: buckets.map(() => null), soc: buckets.map(() => null) },
+      ]),
+    );
+    for (const r of rows) {
+      const acc = perDevice.get(r.deviceId);
+      if (!acc || r.index < 0 || r.index >= buckets.length) continue;
+      acc.w[r.index] = r.w;
+      acc.soc[r.index] = r.soc;
+    }
+    const deviceBuckets = [...perDevice.values()];
+    const series = device ? deviceSeries(deviceBuckets[0]!) : siteSeries(deviceBuckets, buckets.length);
+    const energy =
+      'minutes' in resolution || device || buckets.length === 0
+        ? []
+        : await energySeries(
+            db,
+            devices.filter((d) => ENERGY_DEVICE_TYPES.has(d.deviceType as DeviceType)),
+            buckets,
+            nextDay('months' in resolution ? lastDayOfMonth(to) : to),
+            station.timeZone,
+            q.unitUpgrade === true,
+          );
+    return {
+      stationId: station.id,
+      deviceId: device?.id ?? null,
+      searchDate,
+      timeZone: station.timeZone,
+      times: buckets.map((b) => new Date(b.start).toISOString()),
+      series: [...applyPowerUnit(series, q.unitUpgrade === true), ...energy],
+      resolution: resolutionName(resolution),
+    };
+  }
   const whole = dayBuckets(date, station.timeZone, q.interval);
   const buckets = q.fullTime ? whole : whole.filter((b) => b.start <= now);
 

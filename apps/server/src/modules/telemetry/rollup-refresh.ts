@@ -1,0 +1,277 @@
+/**
+ * Keeps the daily and monthly energy rollups current (issue 12, docs/energy.md "Rollups"). The ingest
+ * writer marks (device, local day) in rollup_dirty in the statement that stores the samples; this
+ * module claims marks (DELETE … RETURNING), recomputes those days from telemetry_5min with the same
+ * parts bucket-energy uses, then the months holding them from the days. Runs as a job every few
+ * seconds and, for the days a read needs, before the read (rollup-read.ts).
+ */
+import type { DbHandle } from '../../db/client';
+import type { JobDefinition } from '../../jobs/scheduler';
+import { parseLocalDate } from '../../shared/zoned-time';
+import { localDayRange } from './bucket-edges';
+import { loadBucketParts } from './bucket-energy';
+import { ENERGY_DEVICE_TYPES } from './energy-flow';
+import type { BucketEnergy } from './energy-source';
+import {
+  combineParts,
+  emptyParts,
+  isEmptyParts,
+  type PeriodParts,
+  partsOfRow,
+  type RollupRowColumns,
+} from './rollup-parts';
+
+/** A (device, local day `YYYY-MM-DD`) to recompute. */
+export interface DirtyDay {
+  deviceId: number;
+  day: string;
+}
+
+/** The day after `day` (`YYYY-MM-DD`). */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
+}
+
+// One chain per database: a read that flushes its days waits for a job run that claimed them.
+const chains = new WeakMap<DbHandle, Promise<unknown>>();
+function serialized<T>(db: DbHandle, work: () => Promise<T>): Promise<T> {
+  const run = (chains.get(db) ?? Promise.resolve()).then(work, work);
+  chains.set(
+    db,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+const DAY_ROW = `device_id AS "deviceId", day::text AS day`;
+
+/**
+ * Recomputes the marked days of `deviceIds` before each one's `before` day (local, `YYYY-MM-DD`), so a
+ * read of past days sees every sample stored so far. Waits for a job run in progress.
+ */
+export function flushRollups(
+  db: DbHandle,
+  devices: readonly { deviceId: number; before: string }[],
+): Promise<number> {
+  if (devices.length === 0) return Promise.resolve(0);
+  return serialized(db, async () => {
+    const claimed = await db.query<DirtyDay>(
+      `DELETE FROM rollup_dirty d USING unnest($1::int[], $2::date[]) AS u(id, before)
+       WHERE d.device_id = u.id AND d.day < u.before RETURNING d.device_id AS "deviceId", d.day::text AS day`,
+      [devices.map((d) => d.deviceId), devices.map((d) => d.before)],
+    );
+    await recomputeClaimed(db, claimed.rows);
+    return claimed.rows.length;
+  });
+}
+
+/** Recomputes up to `limit` marked days, oldest first. @returns how many were claimed. */
+export function refreshRollups(db: DbHandle, limit = 5_000): Promise<number> {
+  return serialized(db, async () => {
+    const claimed = await db.query<DirtyDay>(
+      `DELETE FROM rollup_dirty WHERE (device_id, day) IN
+         (SELECT device_id, day FROM rollup_dirty ORDER BY day, device_id LIMIT $1)
+       RETURNING ${DAY_ROW}`,
+      [limit],
+    );
+    await recomputeClaimed(db, claimed.rows);
+    return claimed.rows.length;
+  });
+}
+
+/**
+ * Deletes the rollups of `deviceIds` and marks every local day they have 5-minute rows on, in their
+ * site's current time zone: for a device moved to another site or a site whose time zone changed.
+ */
+export async function rebuildRollups(db: DbHandle, deviceIds: readonly number[]): Promise<void> {
+  if (deviceIds.length === 0) return;
+  await db.query('DELETE FROM energy_daily WHERE device_id = ANY($1::int[])', [deviceIds]);
+  await db.query('DELETE FROM energy_monthly WHERE device_id = ANY($1::int[])', [deviceIds]);
+  await db.query(
+    `INSERT INTO rollup_dirty (device_id, day)
+     SELECT DISTINCT r.device_id, (r.bucket AT TIME ZONE coalesce(s.time_zone, 'UTC'))::date
+     FROM telemetry_5min r JOIN devices d ON d.id = r.device_id LEFT JOIN stations s ON s.id = d.station_id
+     WHERE r.device_id = ANY($1::int[]) ON CONFLICT DO NOTHING`,
+    [deviceIds],
+  );
+}
+
+/** Recomputes claimed days; on failure the marks are put back so the next run retries them. */
+async function recomputeClaimed(db: DbHandle, claimed: readonly DirtyDay[]): Promise<void> {
+  if (claimed.length === 0) return;
+  try {
+    await recomputeDays(db, claimed);
+  } catch (err) {
+    await db.query(
+      `INSERT INTO rollup_dirty (device_id, day) SELECT * FROM unnest($1::int[], $2::date[]) ON CONFLICT DO NOTHING`,
+      [claimed.map((c) => c.deviceId), claimed.map((c) => c.day)],
+    );
+    throw err;
+  }
+}
+
+/** Days sorted and cut into runs of consecutive days. */
+function consecutiveRuns(days: Iterable<string>): string[][] {
+  const runs: string[][] = [];
+  for (const day of [...new Set(days)].sort()) {
+    const run = runs[runs.length - 1];
+    if (run && nextDay(run[run.length - 1]!) === day) run.push(day);
+    else runs.push([day]);
+  }
+  return runs;
+}
+
+/** Recomputes the daily rows of `dirty` and the monthly rows holding them. */
+async function recomputeDays(db: DbHandle, dirty: readonly DirtyDay[]): Promise<void> {
+  const ids = [...new Set(dirty.map((d) => d.deviceId))];
+  const info = await db.query<{ id: number; type: string; tz: string }>(
+    `SELECT d.id, d.device_type AS type, coalesce(s.time_zone, 'UTC') AS tz
+     FROM devices d LEFT JOIN stations s ON s.id = d.station_id WHERE d.id = ANY($1::int[])`,
+    [ids],
+  );
+  const devices = new Map(info.rows.map((r) => [r.id, r]));
+  const byZone = new Map<string, DirtyDay[]>();
+  for (const d of dirty) {
+    const dev = devices.get(d.deviceId);
+    if (!dev || !ENERGY_DEVICE_TYPES.has(dev.type as never)) continue;
+    byZone.set(dev.tz, [...(byZone.get(dev.tz) ?? []), d]);
+  }
+
+  const rows: { deviceId: number; day: string; parts: PeriodParts }[] = [];
+  for (const [tz, entries] of byZone) {
+    for (const run of consecutiveRuns(entries.map((e) => e.day))) {
+      const inRun = new Set(run);
+      const runDevices = [...new Set(entries.filter((e) => inRun.has(e.day)).map((e) => e.deviceId))];
+      const starts = run.map((day) => new Date(localDayRange(parseLocalDate(day)!, tz).start));
+      const end = new Date(localDayRange(parseLocalDate(run[run.length - 1]!)!, tz).end);
+      const parts = await loadBucketParts(
+        db,
+        runDevices.map((id) => ({ deviceId: id, deviceType: devices.get(id)!.type })),
+        starts,
+        end,
+      );
+      for (const p of parts) {
+        run.forEach((day, i) => {
+          rows.push({ deviceId: p.deviceId, day, parts: { eIn: p.eIn[i]!, eOut: p.eOut[i]! } });
+        });
+      }
+    }
+  }
+  // Devices removed or without energy: their marked days hold nothing.
+  const kept = new Set(rows.map((r) => `${r.deviceId}|${r.day}`));
+  const gone = dirty.filter((d) => !kept.has(`${d.deviceId}|${d.day}`));
+  await writeRows(
+    db,
+    'energy_daily',
+    'day',
+    rows,
+    gone.map((g) => ({ deviceId: g.deviceId, key: g.day })),
+  );
+  const months = new Map<string, { deviceId: number; month: string }>();
+  for (const { deviceId, day } of [...rows, ...gone]) {
+    const month = `${day.slice(0, 7)}-01`;
+    months.set(`${deviceId}|${month}`, { deviceId, month });
+  }
+  await recomputeMonths(db, [...months.values()]);
+}
+
+/** Rebuilds the monthly rows of (device, first day of month) from their daily rows. */
+async function recomputeMonths(
+  db: DbHandle,
+  months: readonly { deviceId: number; month: string }[],
+): Promise<void> {
+  if (months.length === 0) return;
+  const res = await db.query<RollupRowColumns & { device_id: number; month: string }>(
+    `SELECT d.*, u.month::text AS month FROM unnest($1::int[], $2::date[]) AS u(id, month)
+     JOIN energy_daily d ON d.device_id = u.id AND d.day >= u.month AND d.day < (u.month + interval '1 month')::date
+     ORDER BY d.device_id, d.day`,
+    [months.map((m) => m.deviceId), months.map((m) => m.month)],
+  );
+  const acc = new Map<string, { deviceId: number; key: string; parts: PeriodParts }>();
+  for (const r of res.rows) {
+    const k = `${r.device_id}|${r.month}`;
+    const day = partsOfRow(r);
+    const prev = acc.get(k);
+    acc.set(k, {
+      deviceId: r.device_id,
+      key: r.month,
+      parts: prev
+        ? { eIn: combineParts(prev.parts.eIn, day.eIn), eOut: combineParts(prev.parts.eOut, day.eOut) }
+        : day,
+    });
+  }
+  const rows = [...acc.values()].map((a) => ({ deviceId: a.deviceId, day: a.key, parts: a.parts }));
+  const gone = months
+    .filter((m) => !acc.has(`${m.deviceId}|${m.month}`))
+    .map((m) => ({ deviceId: m.deviceId, key: m.month }));
+  await writeRows(db, 'energy_monthly', 'month', rows, gone);
+}
+
+/** Upserts rows holding a measurement, deletes the others and those in `gone`. */
+async function writeRows(
+  db: DbHandle,
+  table: 'energy_daily' | 'energy_monthly',
+  keyCol: 'day' | 'month',
+  rows: readonly { deviceId: number; day: string; parts: PeriodParts }[],
+  gone: readonly { deviceId: number; key: string }[],
+): Promise<void> {
+  const keep = rows.filter((r) => !isEmptyParts(r.parts));
+  const drop = [
+    ...gone,
+    ...rows.filter((r) => isEmptyParts(r.parts)).map((r) => ({ deviceId: r.deviceId, key: r.day })),
+  ];
+  if (drop.length > 0) {
+    await db.query(
+      `DELETE FROM ${table} t USING unnest($1::int[], $2::date[]) AS u(id, k) WHERE t.device_id = u.id AND t.${keyCol} = u.k`,
+      [drop.map((d) => d.deviceId), drop.map((d) => d.key)],
+    );
+  }
+  if (keep.length === 0) return;
+  const col = (pick: (p: PeriodParts) => BucketEnergy, f: keyof BucketEnergy) =>
+    keep.map((r) => {
+      const v = pick(r.parts)[f];
+      return v === undefined ? null : v;
+    });
+  const eIn = (p: PeriodParts) => p.eIn ?? emptyParts();
+  const eOut = (p: PeriodParts) => p.eOut ?? emptyParts();
+  await db.query(
+    `INSERT INTO ${table} AS t (device_id, ${keyCol}, in_counter_wh, in_whole, in_power_wh, in_power_before_wh,
+                               out_counter_wh, out_whole, out_power_wh, out_power_before_wh)
+     SELECT * FROM unnest($1::int[], $2::date[], $3::float8[], $4::bool[], $5::float8[], $6::float8[],
+                          $7::float8[], $8::bool[], $9::float8[], $10::float8[])
+     ON CONFLICT (device_id, ${keyCol}) DO UPDATE SET
+       in_counter_wh = excluded.in_counter_wh, in_whole = excluded.in_whole, in_power_wh = excluded.in_power_wh,
+       in_power_before_wh = excluded.in_power_before_wh, out_counter_wh = excluded.out_counter_wh,
+       out_whole = excluded.out_whole, out_power_wh = excluded.out_power_wh,
+       out_power_before_wh = excluded.out_power_before_wh`,
+    [
+      keep.map((r) => r.deviceId),
+      keep.map((r) => r.day),
+      col(eIn, 'counterWh'),
+      col(eIn, 'counterWhole'),
+      col(eIn, 'powerWh'),
+      col(eIn, 'powerBeforeWh'),
+      col(eOut, 'counterWh'),
+      col(eOut, 'counterWhole'),
+      col(eOut, 'powerWh'),
+      col(eOut, 'powerBeforeWh'),
+    ],
+  );
+}
+
+/**
+ * The rollup job: every 5 s, recomputes the marked days (in batches, at most ~4 s of work per run so
+ * runs never pile up; what is left waits for the next run).
+ */
+export const rollupJob: JobDefinition = {
+  name: 'energy-rollups',
+  everyMs: 5_000,
+  offsetMs: 2_500,
+  run: async ({ db }) => {
+    const until = Date.now() + 4_000;
+    while (Date.now() < until && (await refreshRollups(db)) > 0) {
+      // next batch
+    }
+  },
+};

@@ -1,0 +1,189 @@
+/**
+ * station/lines over a span of local days (issue 12): the bucket size follows the span (≤ 1 day: the
+ * asked interval, ≤ 1 week: 1 h, ≤ 3 months: 1 day, longer: 1 month) and is made coarser until the
+ * points fit about twice the chart's width. Power is the average W per bucket, aggregated in the
+ * database; day and month buckets also carry energy series from the daily and monthly rollups.
+ */
+import type { DeviceType } from '@ems/contract/telemetry';
+import type { DbHandle } from '../../db/client';
+import { formatLocalDate, parseLocalDate, startOfLocalDay } from '../../shared/zoned-time';
+import { type Bucket, dayBuckets } from './bucket-edges';
+import { deriveTotals, sumByType } from './energy-flow';
+import type { Series } from './line-series';
+import { round } from './power-unit';
+import { loadRollupEnergy } from './rollup-read';
+import { nextDay } from './rollup-refresh';
+
+/** Bucket size of a span line: minutes within days, whole local days or whole local months. */
+export type SpanResolution = { minutes: 5 | 15 | 30 | 60 } | { days: 1 } | { months: 1 };
+
+const LADDER: SpanResolution[] = [
+  { minutes: 5 },
+  { minutes: 15 },
+  { minutes: 30 },
+  { minutes: 60 },
+  { days: 1 },
+  { months: 1 },
+];
+
+/** Name of a resolution as the API says it (`5min` … `1h`, `1d`, `1mo`). */
+export function resolutionName(r: SpanResolution): string {
+  if ('minutes' in r) return r.minutes === 60 ? '1h' : `${r.minutes}min`;
+  return 'days' in r ? '1d' : '1mo';
+}
+
+/** Number of local days from `from` to `to`, both included. */
+export function daysInSpan(from: string, to: string): number {
+  const a = parseLocalDate(from)!;
+  const b = parseLocalDate(to)!;
+  return (
+    Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000) + 1
+  );
+}
+
+/** Approximate bucket count of `r` over `days` days. */
+const countOf = (r: SpanResolution, days: number) =>
+  'minutes' in r ? (days * 1440) / r.minutes : 'days' in r ? days : Math.ceil(days / 30) + 1;
+
+/**
+ * The resolution of a span of `days` local days: the asked `interval` for one day, 1 h up to a week,
+ * 1 day up to 92 days, else 1 month; then coarser while there would be more than 2 × `width` points.
+ */
+export function chooseResolution(days: number, interval: number, width?: number): SpanResolution {
+  let i =
+    days <= 1
+      ? Math.max(
+          0,
+          LADDER.findIndex((r) => 'minutes' in r && r.minutes === interval),
+        )
+      : days <= 7
+        ? 3
+        : days <= 92
+          ? 4
+          : 5;
+  while (width !== undefined && i < LADDER.length - 1 && countOf(LADDER[i]!, days) > 2 * width) i++;
+  return LADDER[i]!;
+}
+
+/** Buckets of `r` covering local days `from`..`to` in `timeZone`, with their first local day (`day`). */
+export function spanBuckets(
+  from: string,
+  to: string,
+  timeZone: string,
+  r: SpanResolution,
+): (Bucket & { day: string })[] {
+  const out: (Bucket & { day: string })[] = [];
+  if ('months' in r) {
+    const a = parseLocalDate(from)!;
+    const b = parseLocalDate(to)!;
+    const last = b.year * 12 + b.month - 1;
+    for (let k = a.year * 12 + a.month - 1; k <= last; k++) {
+      const y = Math.floor(k / 12);
+      const m = (k % 12) + 1;
+      out.push({
+        start: startOfLocalDay(y, m, 1, timeZone),
+        end: startOfLocalDay(y, m + 1, 1, timeZone),
+        label: `${y}-${String(m).padStart(2, '0')}`,
+        day: formatLocalDate(y, m, 1),
+      });
+    }
+    return out;
+  }
+  for (let day = from; day <= to; day = nextDay(day)) {
+    const p = parseLocalDate(day)!;
+    if ('days' in r) {
+      out.push({
+        start: startOfLocalDay(p.year, p.month, p.day, timeZone),
+        end: startOfLocalDay(p.year, p.month, p.day + 1, timeZone),
+        label: day,
+        day,
+      });
+    } else out.push(...dayBuckets(p, timeZone, r.minutes).map((b) => ({ ...b, day })));
+  }
+  return out;
+}
+
+/** Average W and last SOC per device and bucket, aggregated in the database. */
+export async function loadPowerBuckets(
+  db: DbHandle,
+  deviceIds: readonly number[],
+  starts: readonly number[],
+  end: number,
+): Promise<{ deviceId: number; index: number; w: number | null; soc: number | null }[]> {
+  if (deviceIds.length === 0 || starts.length === 0) return [];
+  const res = await db.query<{ deviceId: number; index: number; w: number | null; soc: number | null }>(
+    `SELECT device_id AS "deviceId", width_bucket(bucket, $2::timestamptz[]) - 1 AS index,
+            CASE WHEN sum(w_count) > 0 THEN sum(w_sum) / sum(w_count) END AS w,
+            (array_agg(soc_last ORDER BY bucket DESC) FILTER (WHERE soc_last IS NOT NULL))[1] AS soc
+     FROM telemetry_5min WHERE device_id = ANY($1::int[]) AND bucket >= $3 AND bucket < $4
+     GROUP BY 1, 2`,
+    [
+      deviceIds,
+      starts.map((s) => new Date(s).toISOString()),
+      new Date(starts[0]!).toISOString(),
+      new Date(end).toISOString(),
+    ],
+  );
+  return res.rows.map((r) => ({
+    ...r,
+    index: Number(r.index),
+    w: r.w === null ? null : Number(r.w),
+    soc: r.soc === null ? null : Number(r.soc),
+  }));
+}
+
+/** Units an energy series can be shown in. */
+export type EnergyUnit = 'kWh' | 'MWh' | 'GWh';
+
+/** kWh below 10 MWh, MWh below 10 GWh, GWh above (as power: one unit per chart, from its largest value). */
+export function pickEnergyUnit(maxAbsKwh: number): EnergyUnit {
+  if (maxAbsKwh >= 10_000_000) return 'GWh';
+  if (maxAbsKwh >= 10_000) return 'MWh';
+  return 'kWh';
+}
+
+/**
+ * Site energy series per day or month bucket (kWh from the rollups; MWh or GWh when `upgrade` and the
+ * largest value calls for it): production, consumption, grid buy and sell, charge and discharge.
+ */
+export async function energySeries(
+  db: DbHandle,
+  devices: readonly { deviceId: number; deviceType: string }[],
+  buckets: readonly { day: string }[],
+  endDay: string,
+  timeZone: string,
+  upgrade: boolean,
+): Promise<Series[]> {
+  const read = await loadRollupEnergy(
+    db,
+    devices.map((d) => ({ ...d, timeZone })),
+    buckets.map((b) => b.day),
+    endDay,
+  );
+  const totals = buckets.map((_, i) =>
+    deriveTotals({
+      eIn: sumByType(read.devices.map((d) => ({ type: d.type as DeviceType, value: d.eIn[i] ?? null }))),
+      eOut: sumByType(read.devices.map((d) => ({ type: d.type as DeviceType, value: d.eOut[i] ?? null }))),
+    }),
+  );
+  const keys = [
+    ['productionEnergy', 'productionKwh'],
+    ['consumptionEnergy', 'consumptionKwh'],
+    ['gridBuyEnergy', 'gridBuyKwh'],
+    ['gridSellEnergy', 'gridSellKwh'],
+    ['chargeEnergy', 'chargeKwh'],
+    ['dischargeEnergy', 'dischargeKwh'],
+  ] as const;
+  const raw = keys
+    .map(([key, field]) => ({ key, values: totals.map((t) => t[field]) }))
+    .filter((s) => s.values.some((v) => v !== null));
+  let max = 0;
+  for (const s of raw) for (const v of s.values) if (v !== null && Math.abs(v) > max) max = Math.abs(v);
+  const unit: EnergyUnit = upgrade ? pickEnergyUnit(max) : 'kWh';
+  const factor = unit === 'GWh' ? 1_000_000 : unit === 'MWh' ? 1_000 : 1;
+  return raw.map((s) => ({
+    key: s.key,
+    unit,
+    values: s.values.map((v) => (v === null ? null : round(v / factor, 3))),
+  }));
+}
