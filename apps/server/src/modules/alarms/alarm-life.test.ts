@@ -172,6 +172,41 @@ describe('threshold rules', () => {
   const save = (body: Record<string, unknown>, tok = token) =>
     t.app.inject({ method: 'POST', url: `${API}/rule/save`, headers: { token: tok }, payload: body });
 
+  it('clears a rule’s open alarm when the owner deletes the rule', async () => {
+    const bat = await ing.addDevice('battery', stationId);
+    const c = await ing.connectDevice(bat);
+    const rule = { stationId, name: 'SOC very low', deviceType: 'battery', point: 'SoC', op: 'below' };
+    const saved = (await save({ ...rule, threshold: 10, durationS: 60, level: 3 })).json() as {
+      data: { id: number };
+    };
+    await publish(c, topics.telemetry(bat.sn), { ts: Date.now(), points: { W: 0, SoC: 4 } });
+    await ing.waitFor(async () => {
+      const r = await t.db.query<{ soc: number }>('SELECT soc FROM device_latest WHERE device_id = $1', [
+        bat.id,
+      ]);
+      return r.rows[0]?.soc === 4;
+    });
+    const now = Date.now();
+    await evaluateRules(t.db, new Date(now));
+    await evaluateRules(t.db, new Date(now + 61_000));
+    expect((await list('current/list', `deviceId=${bat.id}`)).body.data.total).toBe(1);
+
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `${API}/rule/del`,
+      headers: { token },
+      payload: { id: saved.data.id, stationId },
+    });
+    expect(del.json()).toMatchObject({ status: 0 });
+    await evaluateRules(t.db, new Date(now + 120_000));
+    expect((await list('current/list', `deviceId=${bat.id}`)).body.data.total).toBe(0);
+    expect((await list('history/list', `deviceId=${bat.id}`)).body.data.data[0]).toMatchObject({
+      alarmDesc: 'SOC very low (SoC < 10)',
+      clearTime: now + 120_000,
+    });
+    await c.endAsync();
+  });
+
   it('fires after the duration, clears when the value is back, and only the owner sets it', async () => {
     const bat = await ing.addDevice('battery', stationId);
     const c = await ing.connectDevice(bat);
