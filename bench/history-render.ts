@@ -88,7 +88,9 @@ export async function runHistoryRenderBench(): Promise<Row[]> {
     await openStation(page, server.baseUrl);
     const history = page.locator('.history-card');
     const timings: Record<string, number[]> = {};
-    const record = (name: string, ms: number) => (timings[name] ??= []).push(ms);
+    const record = (name: string, ms: number) => {
+      timings[name] = [...(timings[name] ?? []), ms];
+    };
     for (const period of ['Month', 'Year', 'Total']) {
       const click = () => history.getByText(period, { exact: true }).click();
       record(`switch to ${period}`, await switchAndMeasure(page, click));
