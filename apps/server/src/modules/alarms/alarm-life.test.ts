@@ -111,6 +111,17 @@ describe('device alarms over MQTT', () => {
     await publishAlarms(c, inv.sn, [{ events }], 3);
     const history = await list('history/list', `deviceId=${inv.id}&text=derating`);
     expect(history.body.data.data.map((a) => [a.alarmCode, a.alarmLevel])).toEqual([['ID113', 2]]);
+    // A Chinese viewer finds it by the words they see (the alarm stores the English text).
+    const zh = await list(
+      'history/list',
+      `deviceId=${inv.id}&text=${encodeURIComponent('降额')}&languageId=2`,
+    );
+    expect(zh.body.data.data.map((a) => [a.alarmCode, a.alarmDesc])).toEqual([['ID113', '过温降额']]);
+    const none = await list(
+      'history/list',
+      `deviceId=${inv.id}&text=${encodeURIComponent('降额')}&languageId=1`,
+    );
+    expect(none.body.data.total).toBe(0);
     const current = await list('current/list', `deviceId=${inv.id}`);
     expect(current.body.data.data.map((a) => [a.alarmCode, a.alarmDesc, a.alarmLevel])).toEqual([
       ['X-42', 'X-42', 3],

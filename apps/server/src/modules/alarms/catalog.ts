@@ -221,3 +221,26 @@ export function catalogEntries(): { family: string; code: string; level: number;
   }
   return out;
 }
+
+/**
+ * The catalogue codes whose description in `lang` contains `text` (case-insensitive), as parallel
+ * family and code lists, at most `limit`: the alarm lists' text filter then also finds alarms by their
+ * description in the viewer's language, not only by the English text stored with each alarm.
+ */
+export function codesDescribedAs(
+  text: string,
+  lang: LanguageCode,
+  limit = 500,
+): { families: string[]; codes: string[] } {
+  const needle = text.toLocaleLowerCase(lang);
+  const families: string[] = [];
+  const codes: string[] = [];
+  for (const e of catalogEntries()) {
+    const desc = e.texts[lang] ?? e.texts['en-US'];
+    if (!desc?.toLocaleLowerCase(lang).includes(needle)) continue;
+    families.push(e.family);
+    codes.push(e.code);
+    if (codes.length >= limit) break;
+  }
+  return { families, codes };
+}

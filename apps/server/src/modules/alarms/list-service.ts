@@ -13,7 +13,7 @@ import {
   requireDeviceOfStation,
   requireStationsAccess,
 } from '../access/station-access';
-import { lookupAlarm } from './catalog';
+import { codesDescribedAs, lookupAlarm } from './catalog';
 import { type AlarmDbRow, alarmSummary, listAlarms } from './repo';
 
 /**
@@ -107,6 +107,8 @@ export async function alarmPage(
       from: q.startTime,
       to: q.endTime,
       text: q.text || undefined,
+      // English is what each alarm stores; other languages match through the catalogue.
+      textCodes: q.text && lang !== 'en-US' ? codesDescribedAs(q.text, lang) : undefined,
     },
     pageSize,
     (pageNum - 1) * pageSize,

@@ -34,6 +34,8 @@ export interface AlarmFilter {
   to?: number;
   /** Case-insensitive substring of description, code, device or site name. */
   text?: string;
+  /** Catalogue codes whose description in the viewer's language holds `text` (codesDescribedAs). */
+  textCodes?: { families: string[]; codes: string[] };
 }
 
 /** One alarm row with its device and site (raw SQL names). */
@@ -77,9 +79,16 @@ function where(f: AlarmFilter): { sql: string; params: unknown[] } {
       (p) => `a.id IN (
         SELECT id FROM alarms WHERE alarm_desc ILIKE ${p} OR alarm_code ILIKE ${p}
         UNION ALL SELECT x.id FROM alarms x JOIN devices xd ON xd.id = x.device_id WHERE xd.name ILIKE ${p}
-        UNION ALL SELECT x.id FROM alarms x JOIN stations xs ON xs.id = x.station_id WHERE xs.name ILIKE ${p})`,
+        UNION ALL SELECT x.id FROM alarms x JOIN stations xs ON xs.id = x.station_id WHERE xs.name ILIKE ${p}${
+          f.textCodes && f.textCodes.codes.length > 0
+            ? `
+        UNION ALL SELECT x.id FROM alarms x JOIN unnest($${params.length + 1}::text[], $${params.length + 2}::text[])
+          AS c(family, code) ON x.catalog = c.family AND x.alarm_code = c.code`
+            : ''
+        })`,
       pattern,
     );
+    if (f.textCodes && f.textCodes.codes.length > 0) params.push(f.textCodes.families, f.textCodes.codes);
   }
   return { sql: parts.join(' AND '), params };
 }
