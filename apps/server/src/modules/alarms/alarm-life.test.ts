@@ -46,6 +46,17 @@ async function publish(c: MqttClient, topic: string, body: unknown) {
   await c.publishAsync(topic, JSON.stringify(body), { qos: 1 });
 }
 
+/** Publishes a battery's SoC (W 0) at `ts` and waits until it is the device's latest value. */
+async function sendSoc(c: MqttClient, bat: TestDevice, soc: number, ts = Date.now()) {
+  await publish(c, topics.telemetry(bat.sn), { ts, points: { W: 0, SoC: soc } });
+  await ing.waitFor(async () => {
+    const r = await t.db.query<{ soc: number }>('SELECT soc FROM device_latest WHERE device_id = $1', [
+      bat.id,
+    ]);
+    return r.rows[0]?.soc === soc;
+  });
+}
+
 /**
  * Publishes alarm messages and waits until the ingest has taken their `events` events and committed them:
  * the broker's PUBACK to the device says nothing about the ingest having written them yet.
@@ -190,13 +201,7 @@ describe('threshold rules', () => {
     const saved = (await save({ ...rule, threshold: 10, durationS: 60, level: 3 })).json() as {
       data: { id: number };
     };
-    await publish(c, topics.telemetry(bat.sn), { ts: Date.now(), points: { W: 0, SoC: 4 } });
-    await ing.waitFor(async () => {
-      const r = await t.db.query<{ soc: number }>('SELECT soc FROM device_latest WHERE device_id = $1', [
-        bat.id,
-      ]);
-      return r.rows[0]?.soc === 4;
-    });
+    await sendSoc(c, bat, 4);
     const now = Date.now();
     await evaluateRules(t.db, new Date(now));
     await evaluateRules(t.db, new Date(now + 61_000));
@@ -238,13 +243,7 @@ describe('threshold rules', () => {
     const saved = (await save(rule)).json() as { status: number; data: { id: number } };
     expect(saved.status).toBe(0);
 
-    await publish(c, topics.telemetry(bat.sn), { ts: Date.now(), points: { W: 0, SoC: 9 } });
-    await ing.waitFor(async () => {
-      const r = await t.db.query<{ soc: number }>('SELECT soc FROM device_latest WHERE device_id = $1', [
-        bat.id,
-      ]);
-      return r.rows[0]?.soc === 9;
-    });
+    await sendSoc(c, bat, 9);
     const now = Date.now();
     await evaluateRules(t.db, new Date(now));
     expect((await list('current/list', `deviceId=${bat.id}`)).body.data.total).toBe(0);
@@ -262,13 +261,7 @@ describe('threshold rules', () => {
     await evaluateRules(t.db, new Date(now + 400_000));
     expect((await list('current/list', `deviceId=${bat.id}`)).body.data.total).toBe(1);
 
-    await publish(c, topics.telemetry(bat.sn), { ts: Date.now() + 1000, points: { W: 0, SoC: 40 } });
-    await ing.waitFor(async () => {
-      const r = await t.db.query<{ soc: number }>('SELECT soc FROM device_latest WHERE device_id = $1', [
-        bat.id,
-      ]);
-      return r.rows[0]?.soc === 40;
-    });
+    await sendSoc(c, bat, 40, Date.now() + 1000);
     await evaluateRules(t.db, new Date(now + 500_000));
     expect((await list('current/list', `deviceId=${bat.id}`)).body.data.total).toBe(0);
     expect((await list('history/list', `deviceId=${bat.id}`)).body.data.data[0]).toMatchObject({
