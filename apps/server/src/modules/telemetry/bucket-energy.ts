@@ -88,22 +88,19 @@ export async function loadBucketParts(
     acc.eIn[r.index] = eIn;
     acc.eOut[r.index] = eOut;
     const from = starts[r.index]!;
-    if (r.inStart && r.inWh !== null) {
-      const until = new Date(r.inStart);
+    // A counter that starts in this bucket: the power energy before its first reading belongs here too.
+    for (const [start, wh, energy, dir] of [
+      [r.inStart, r.inWh, eIn, inDir],
+      [r.outStart, r.outWh, eOut, outDir],
+    ] as const) {
+      if (!start || wh === null) continue;
       counterStarts.push({
         deviceId: r.deviceId,
         from,
-        until,
-        set: (p, n) => (eIn.powerBeforeWh = power(inDir, p, n)),
-      });
-    }
-    if (r.outStart && r.outWh !== null) {
-      const until = new Date(r.outStart);
-      counterStarts.push({
-        deviceId: r.deviceId,
-        from,
-        until,
-        set: (p, n) => (eOut.powerBeforeWh = power(outDir, p, n)),
+        until: new Date(start),
+        set: (p, n) => {
+          energy.powerBeforeWh = power(dir, p, n);
+        },
       });
     }
   }
