@@ -221,11 +221,20 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
         30_000,
         'the database',
       );
+      // Mosquitto acknowledges the publisher on receipt, so the whole stream can be queued while the
+      // database is away and drained before the watcher's first count after it: all stored counts too.
+      let seen = 0;
       await until(
-        async () => ((await countStored()) ?? 0) > base!,
+        async () => {
+          seen = (await countStored()) ?? seen;
+          return seen > base! || seen >= total;
+        },
         60_000,
         'a sample stored after the restart',
-      );
+      ).catch((err: Error) => {
+        const state = `stored ${seen} (${base} when the database was back), acknowledged ${acknowledged}`;
+        throw new Error(`${err.message}; ${state}; server log:\n${server!.output().slice(-3000)}`);
+      });
       recoverMs = performance.now() - restartAt;
     } else {
       // Embedded: the PUBACK follows the commit, so the first PUBACK after the restart is the first sample stored.

@@ -54,6 +54,7 @@ describe('absolute times', () => {
     expect(formatClock(NOW, 'en-US', 'America/Sao_Paulo')).toBe('09:00');
     expect(localDate(Date.parse('2026-11-21T20:00:00Z'), 'Asia/Shanghai')).toBe('2026-11-22');
     expect(formatDateTime(NOW, 'en-US', 'UTC')).toBe('Nov 21, 2026, 12:00 PM');
+    expect(formatDateTime(NOW + 9_000, 'de-DE', 'Europe/Prague', true)).toBe('21.11.2026, 13:00:09');
   });
 });
 

@@ -44,11 +44,15 @@ export function formatRelative(ts: Timestamp, nowMs: number, locale: string, jus
   return formatDateTime(ms, locale);
 }
 
-/** Date and time, e.g. "Nov 21, 2026, 14:05", in `timeZone` (the browser's when omitted). */
-export function formatDateTime(ts: Timestamp, locale: string, timeZone?: string): string {
+/**
+ * Date and time, e.g. "Nov 21, 2026, 14:05" ("…, 14:05:09" with `seconds`), in `timeZone` (the
+ * browser's when omitted).
+ */
+export function formatDateTime(ts: Timestamp, locale: string, timeZone?: string, seconds = false): string {
   const ms = toMillis(ts);
   if (ms === null) return MISSING;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(ms);
+  const timeStyle = seconds ? 'medium' : 'short';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle, timeZone }).format(ms);
 }
 
 /** Hours and minutes, e.g. "14:05", in `timeZone` (the browser's when omitted). */

@@ -2,7 +2,7 @@ import { Alert, Card, Empty, Result, Skeleton, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatRelative, formatSince, localDate } from '../../../shared/format/time';
+import { formatDateTime, formatRelative, formatSince, localDate } from '../../../shared/format/time';
 import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
@@ -121,9 +121,16 @@ function StationView(props: {
           extra={
             live && (
               <Typography.Text type="secondary">
-                {t('station.flow.updated', {
-                  when: formatRelative(live.lastSeen, now, locale, t('common.time.justNow')),
-                })}
+                {/* The exact time of the newest sample: hover shows it, and it moves with every sample. */}
+                <time
+                  dateTime={live.lastSeen ?? undefined}
+                  title={formatDateTime(live.lastSeen, locale, info.timeZone, true)}
+                  data-testid="flow-updated"
+                >
+                  {t('station.flow.updated', {
+                    when: formatRelative(live.lastSeen, now, locale, t('common.time.justNow')),
+                  })}
+                </time>
               </Typography.Text>
             )
           }
