@@ -81,6 +81,11 @@ describe('street tiles: manage/map/tiles, map/tiles/config, map/tile', () => {
     expect(tile.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(tile.rawPayload, PNG)).toBe(0);
     expect(asked).toContain('/3/4/2.png');
+    // The server keeps the tile: asking again (another user, same tile) does not reach the tile server.
+    const before = asked.length;
+    const again = await get('/webpvesc/ajax/map/tile?z=3&x=4&y=2', admin);
+    expect(Buffer.compare(again.rawPayload, PNG)).toBe(0);
+    expect(asked.length).toBe(before);
 
     const outside = (await get('/webpvesc/ajax/map/tile?z=1&x=2&y=0', owner)).json() as { status: number };
     expect(outside.status).toBe(Status.OUT_OF_RANGE);

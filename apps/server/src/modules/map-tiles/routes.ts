@@ -18,7 +18,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { notFound, outOfRange } from '../../http/errors';
-import { fetchTile, readMapTiles, tileUrl, writeMapTiles } from './settings';
+import { readMapTiles, tileUrl, writeMapTiles } from './settings';
+import { createTileCache } from './tile-cache';
 
 /** GET/POST manage/map/tiles; mount inside the admin-only manage scope (adminRoutes). */
 export async function mapTilesAdminRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -59,6 +60,7 @@ export async function mapTilesAdminRoutes(scope: FastifyInstance, ctx: AppContex
 export async function mapTilesRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db.db;
+  const tiles = createTileCache();
   r.get(
     '/webpvesc/ajax/map/tiles/config',
     {
@@ -87,7 +89,7 @@ export async function mapTilesRoutes(api: FastifyInstance, ctx: AppContext): Pro
       const { z: zoom, x, y } = request.query;
       if (x >= 2 ** zoom || y >= 2 ** zoom) throw outOfRange();
       const { tileUrl: template } = await readMapTiles(db);
-      const tile = template ? await fetchTile(tileUrl(template, zoom, x, y)) : null;
+      const tile = template ? await tiles.get(tileUrl(template, zoom, x, y)) : null;
       if (!tile) throw notFound();
       reply.header('cache-control', 'private, max-age=86400');
       return reply.type(tile.type).send(tile.data);
