@@ -1,6 +1,5 @@
 import { EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { Co2FactorEditBodySchema } from '@ems/contract/api/report';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -15,16 +14,13 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInlineAction } from '../../../shared/form/use-inline-action';
-import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
-import { toastUnlessShown } from '../../../shared/http/api-error';
+import { zodRule } from '../../../shared/form/zod-rule';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
-import { toastSuccess } from '../../../shared/ui/feedback';
 import { FormModal } from '../../../shared/ui/form-modal';
 import { type Co2Factor, useCo2Factors } from '../api/get-co2-factors';
 import { type Co2FactorInput, resetCo2Factor, saveCo2Factor } from '../api/save-co2-factor';
+import { useAdminEditor } from '../lib/use-admin-editor';
 
 const FIELDS = ['country', 'kgPerKwh'] as const;
 const rule = (field: (typeof FIELDS)[number]) => zodRule(Co2FactorEditBodySchema, field);
@@ -50,18 +46,12 @@ export function Co2FactorsTab() {
   const { t } = useTranslation();
   const language = currentLanguageCode();
   const { modal } = App.useApp();
-  const queryClient = useQueryClient();
   const factors = useCo2Factors();
-  const [editing, setEditing] = useState<Partial<Co2Factor> | null>(null);
-  const [form] = Form.useForm<Co2FactorInput>();
-  const { pending, error, run, clear } = useInlineAction('admin.errors.generic');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['reports'] });
-
-  const open = (item: Partial<Co2Factor>) => {
-    form.resetFields();
-    form.setFieldsValue({ country: item.country ?? '', kgPerKwh: item.kgPerKwh ?? 0.4 });
-    setEditing(item);
-  };
+  const { editing, form, open, submit, remove, modalProps } = useAdminEditor<Co2Factor, Co2FactorInput>({
+    queryKey: ['reports'],
+    fields: FIELDS,
+    initial: (item) => ({ country: item.country ?? '', kgPerKwh: item.kgPerKwh ?? 0.4 }),
+  });
 
   const save = (values: Co2FactorInput) => {
     const country = values.country.trim().toUpperCase();
@@ -70,28 +60,8 @@ export function Co2FactorsTab() {
       content: t('admin.co2.confirmText', { value: values.kgPerKwh }),
       okText: t('admin.save'),
       cancelText: t('common.actions.cancel'),
-      onOk: () =>
-        run(
-          async () => {
-            await saveCo2Factor({ country, kgPerKwh: values.kgPerKwh });
-            toastSuccess(catalogueText('common.ok'));
-            setEditing(null);
-            await refresh();
-          },
-          { form, fields: FIELDS },
-        ),
+      onOk: () => submit(() => saveCo2Factor({ country, kgPerKwh: values.kgPerKwh })),
     });
-  };
-
-  const reset = async (item: Co2Factor) => {
-    try {
-      await resetCo2Factor(item.country);
-      toastSuccess(catalogueText('common.ok'));
-    } catch (e) {
-      toastUnlessShown(e, t('admin.errors.generic'));
-    } finally {
-      await refresh();
-    }
   };
 
   const columns: TableColumnsType<Co2Factor> = [
@@ -133,7 +103,7 @@ export function Co2FactorsTab() {
               description={t('admin.co2.resetText', { country: countryName(item.country, language) })}
               okText={t('admin.co2.reset')}
               cancelText={t('common.actions.cancel')}
-              onConfirm={() => reset(item)}
+              onConfirm={() => remove(() => resetCo2Factor(item.country))}
             >
               <Button
                 size="small"
@@ -168,14 +138,9 @@ export function Co2FactorsTab() {
         pagination={false}
       />
       <FormModal
-        open={editing !== null}
+        {...modalProps}
         title={editing?.country ? t('admin.co2.editTitle') : t('admin.co2.addTitle')}
-        form={form}
-        pending={pending}
-        error={error}
         okText={t('admin.save')}
-        onCancel={() => setEditing(null)}
-        afterClose={clear}
       >
         <Form<Co2FactorInput>
           name="co2-factor"

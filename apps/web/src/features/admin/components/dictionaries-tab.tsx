@@ -1,7 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminDictionaryItemSchema, DictionaryEditBodySchema } from '@ems/contract/api/admin';
 import { DICTIONARY_KEYS } from '@ems/contract/api/dictionary';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Form,
@@ -17,15 +16,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useInlineAction } from '../../../shared/form/use-inline-action';
-import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
-import { toastUnlessShown } from '../../../shared/http/api-error';
-import { toastSuccess } from '../../../shared/ui/feedback';
+import { zodRule } from '../../../shared/form/zod-rule';
 import { FormModal } from '../../../shared/ui/form-modal';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { deleteDictionary } from '../api/delete-dictionary';
 import { type DictionaryInput, editDictionary } from '../api/edit-dictionary';
 import { useDictionaries } from '../api/get-dictionaries';
+import { useAdminEditor } from '../lib/use-admin-editor';
 import { usePaging } from '../lib/use-paging';
 import { AdminSearch } from './admin-search';
 
@@ -39,42 +36,15 @@ export function DictionariesTab() {
   const { t } = useTranslation();
   // Phones: fewer columns (responsive) fitted to the screen instead of a sideways scroll.
   const isMobile = useIsMobile();
-  const queryClient = useQueryClient();
   const paging = usePaging();
   const [dictType, setDictType] = useState<DictType | undefined>(undefined);
   const items = useDictionaries({ ...paging.params, dictType });
-  const [editing, setEditing] = useState<Partial<Item> | null>(null);
-  const [form] = Form.useForm<DictionaryInput>();
-  const { pending, error, run, clear } = useInlineAction('admin.errors.generic');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'dictionaries'] });
-
-  const open = (item: Partial<Item>) => {
-    form.resetFields();
-    form.setFieldsValue({ dictType: dictType ?? 'sys_timezone', sort: 0, ...item } as DictionaryInput);
-    setEditing(item);
-  };
-
-  const save = (values: DictionaryInput) =>
-    run(
-      async () => {
-        await editDictionary({ ...values, id: editing?.id });
-        toastSuccess(catalogueText('common.ok'));
-        setEditing(null);
-        await refresh();
-      },
-      { form, fields: FIELDS },
-    );
-
-  const remove = async (item: Item) => {
-    try {
-      await deleteDictionary(item.id);
-      toastSuccess(catalogueText('common.ok'));
-    } catch (e) {
-      toastUnlessShown(e, t('admin.errors.generic'));
-    } finally {
-      await refresh();
-    }
-  };
+  const { editing, open, submit, remove, form, modalProps } = useAdminEditor<Item, DictionaryInput>({
+    queryKey: ['admin', 'dictionaries'],
+    fields: FIELDS,
+    initial: (item) => ({ dictType: dictType ?? 'sys_timezone', sort: 0, ...item }) as DictionaryInput,
+  });
+  const save = (values: DictionaryInput) => submit(() => editDictionary({ ...values, id: editing?.id }));
 
   const columns: TableColumnsType<Item> = [
     {
@@ -114,7 +84,7 @@ export function DictionariesTab() {
             okText={t('admin.delete')}
             okButtonProps={{ danger: true }}
             cancelText={t('common.actions.cancel')}
-            onConfirm={() => remove(item)}
+            onConfirm={() => remove(() => deleteDictionary(item.id))}
           >
             <Button
               size="small"
@@ -161,14 +131,9 @@ export function DictionariesTab() {
         tableLayout={isMobile ? 'fixed' : undefined}
       />
       <FormModal
-        open={editing !== null}
+        {...modalProps}
         title={editing?.id ? t('admin.dictionaries.editTitle') : t('admin.dictionaries.addTitle')}
-        form={form}
-        pending={pending}
-        error={error}
         okText={t('admin.save')}
-        onCancel={() => setEditing(null)}
-        afterClose={clear}
       >
         <Form<DictionaryInput>
           name="dictionary-edit"

@@ -1,34 +1,25 @@
 import { EditOutlined } from '@ant-design/icons';
 import { LanguageEditBodySchema } from '@ems/contract/api/admin';
 import type { Language } from '@ems/contract/api/common';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInlineAction } from '../../../shared/form/use-inline-action';
-import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
-import { toastSuccess } from '../../../shared/ui/feedback';
+import { zodRule } from '../../../shared/form/zod-rule';
 import { FormModal } from '../../../shared/ui/form-modal';
 import { editLanguage } from '../api/edit-language';
 import { languagesQueryOptions, useLanguages } from '../api/get-languages';
+import { useAdminEditor } from '../lib/use-admin-editor';
 
 /** Interface languages (the list is fixed by the app's translations); each can be renamed. */
 export function LanguagesTab() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const languages = useLanguages();
-  const [editing, setEditing] = useState<Language | null>(null);
-  const [form] = Form.useForm<{ languageName: string }>();
-  const { pending, error, run, clear } = useInlineAction('admin.errors.generic');
-
-  const save = async ({ languageName }: { languageName: string }) => {
-    if (!editing) return;
-    await run(async () => {
-      await editLanguage({ id: editing.id, languageName: languageName.trim() });
-      await queryClient.invalidateQueries({ queryKey: languagesQueryOptions().queryKey });
-      toastSuccess(catalogueText('common.ok'));
-      setEditing(null);
-    });
+  const { editing, form, open, submit, modalProps } = useAdminEditor<Language, { languageName: string }>({
+    queryKey: languagesQueryOptions().queryKey,
+    initial: (lang) => ({ languageName: lang.languageName }),
+  });
+  const save = ({ languageName }: { languageName: string }) => {
+    const id = editing?.id;
+    if (id !== undefined) void submit(() => editLanguage({ id, languageName: languageName.trim() }));
   };
 
   const columns: TableColumnsType<Language> = [
@@ -40,14 +31,7 @@ export function LanguagesTab() {
       key: 'actions',
       width: 120,
       render: (_v, lang) => (
-        <Button
-          size="small"
-          icon={<EditOutlined />}
-          onClick={() => {
-            form.setFieldsValue({ languageName: lang.languageName });
-            setEditing(lang);
-          }}
-        >
+        <Button size="small" icon={<EditOutlined />} onClick={() => open(lang)}>
           {t('admin.languages.rename')}
         </Button>
       ),
@@ -65,14 +49,9 @@ export function LanguagesTab() {
         pagination={false}
       />
       <FormModal
-        open={editing !== null}
+        {...modalProps}
         title={t('admin.languages.renameTitle', { code: editing?.languageCode ?? '' })}
-        form={form}
-        pending={pending}
-        error={error}
         okText={t('admin.save')}
-        onCancel={() => setEditing(null)}
-        afterClose={clear}
       >
         <Form<{ languageName: string }> name="language-edit" form={form} layout="vertical" onFinish={save}>
           <Form.Item
