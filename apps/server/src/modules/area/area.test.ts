@@ -34,9 +34,9 @@ describe('area/list and site areas', () => {
     const cn = find(body.data, 'CN');
     expect(cn.info.areaName).toBe('China');
     const beijing = find(cn.subs, '110000');
-    expect(beijing.info.areaName).toBe('北京市');
+    expect(beijing.info.areaName).toBe('Beijing Shi');
     expect(beijing.subs.map((s) => s.info.areaCode)).toEqual(['110100']);
-    expect(find(find(cn.subs, '440000').subs, '440300').info.areaName).toBe('深圳市');
+    expect(find(find(cn.subs, '440000').subs, '440300').info.areaName).toBe('Shenzhen Shi');
     const br = find(body.data, 'BR');
     expect(br.info.areaName).toBe('Brazil');
     expect(br.subs).toHaveLength(27);
@@ -61,6 +61,16 @@ describe('area/list and site areas', () => {
     expect(find(zh, 'CZ').info.areaName).toBe('捷克');
     expect(find((await areas(4)).data, 'DE').info.areaName).toBe('Německo');
     expect(find((await areas(3)).data, 'DE').info.areaName).toBe('Alemanha');
+  });
+
+  it('names China’s provinces and cities in Chinese for a Chinese viewer and in Pinyin for the others', async () => {
+    const path = async (languageId: number) => {
+      const guangdong = find(find((await areas(languageId)).data, 'CN').subs, '440000');
+      return [guangdong.info.areaName, find(guangdong.subs, '440300').info.areaName];
+    };
+    expect(await path(2)).toEqual(['广东省', '深圳市']);
+    expect(await path(1)).toEqual(['Guangdong Sheng', 'Shenzhen Shi']);
+    expect(await path(3)).toEqual(['Guangdong Sheng', 'Shenzhen Shi']);
   });
 
   it('finds the areas under an area and the country of an area', () => {
