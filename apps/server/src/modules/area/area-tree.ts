@@ -51,8 +51,7 @@ export function areaTree(languageCode: string): AreaNode[] {
   const node = (code: string, depth: number): AreaNode => {
     const i = byCode.get(code)!;
     const [, sourceName, , latin] = ROWS[i]!;
-    const areaName =
-      depth === 0 ? (names?.of(code) ?? sourceName) : latin && !chinese ? latin : sourceName;
+    const areaName = depth === 0 ? (names?.of(code) ?? sourceName) : latin && !chinese ? latin : sourceName;
     const subs = (children.get(code) ?? []).map((c) => node(c, depth + 1));
     return { info: { id: i + 1, areaName, areaCode: code }, subs };
   };
