@@ -1,22 +1,18 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { chooseFromDropdown } from '../lib/dropdown';
+import { ADMIN, fillSignIn, signIn } from '../lib/sign-in';
 
 /**
  * Issue 3 §11: a new owner registers, proves the e-mail with the code (read, as an administrator
  * would without SMTP, from the console's outbox), signs in, switches to Chinese, edits the profile and
  * logs out. The user name is unique per run, so the test does not depend on other specs.
  */
-const ADMIN_PASSWORD = 'Admin@E2e-2024';
 
 /** The newest verification code mailed to `email`, read in the Outbox tab of a separate admin session. */
 async function codeFromOutbox(browser: Browser, email: string): Promise<string> {
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await admin.goto('/login/admin');
-  await admin.getByLabel('User name').fill('admin');
-  await admin.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin).toHaveURL(/\/dashboard/);
+  await signIn(admin, ADMIN);
   await admin.goto('/manage?tab=outbox');
   await admin.getByLabel('Search by recipient or subject').fill(email);
   const row = admin.getByRole('row').filter({ hasText: email }).first();
@@ -26,12 +22,6 @@ async function codeFromOutbox(browser: Browser, email: string): Promise<string> 
   const code = body?.match(/\b([A-Za-z0-9]{6})\b/)?.[1];
   if (!code) throw new Error(`no code in the mail to ${email}: ${body}`);
   return code;
-}
-
-async function signIn(page: Page, user: string, password: string) {
-  await page.getByLabel('User name').fill(user);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 test('register → verify e-mail → sign in → Chinese → edit profile → log out', async ({ page, browser }) => {
@@ -74,7 +64,7 @@ test('register → verify e-mail → sign in → Chinese → edit profile → lo
   await expect(page).toHaveURL(/\/login\?registered=1$/);
   await expect(page.getByText('Registered and e-mail verified. Please sign in.')).toBeVisible();
 
-  await signIn(page, userName, password);
+  await fillSignIn(page, { user: userName, password });
   await expect(page).toHaveURL(/\/dashboard/);
   // The URL changes before the signed-in layout has loaded; the sign-in page has a language switch too.
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();

@@ -1,18 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, signIn } from '../lib/sign-in';
 
 /**
  * The console's dictionary and language lists (spec §2 management screens): the administrator adds a
  * dictionary item, edits it, deletes it after a confirmation, and renames a language and back; each
  * change shows in the list as the API has it.
  */
-const ADMIN_PASSWORD = 'Admin@E2e-2024';
 
 async function openConsoleTab(page: Page, tab: string) {
-  await page.goto('/login/admin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'System management' }).click();
   await page.getByRole('tab', { name: tab }).click();
 }

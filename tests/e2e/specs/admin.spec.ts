@@ -1,23 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, DEMO, signIn } from '../lib/sign-in';
 
 /**
  * Issue 3 §6/§11: the administrator signs in at /login/admin and changes the SMTP settings (the saved
  * values show after a reload, the password only as "unchanged"); an ordinary user opening /manage
  * lands on /401 and has no Manage entry in the menu.
  */
-const ADMIN_PASSWORD = 'Admin@E2e-2024';
-
-async function signIn(page: Page, path: string, user: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel('User name').fill(user);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
 
 test('administrator changes the SMTP settings and sees them after a reload', async ({ page }) => {
   const host = `smtp-${Date.now().toString(36)}.example.com`;
-  await signIn(page, '/login/admin', 'admin', ADMIN_PASSWORD);
+  await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'System management' }).click();
   await expect(page).toHaveURL(/\/manage/);
   await page.getByRole('tab', { name: 'SMTP' }).click();
@@ -44,7 +36,7 @@ test('administrator changes the SMTP settings and sees them after a reload', asy
 });
 
 test('an ordinary user has no console: /manage goes to /401', async ({ page }) => {
-  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  await signIn(page, DEMO);
   await expect(page.getByRole('menuitem', { name: 'Personal centre' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'System management' })).toHaveCount(0);
   await page.goto('/manage');

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from '../lib/sign-in';
 
 /**
  * Issue 9: the top-bar badge shows the API's current-alarm count, its dialog lists the current alarms,
@@ -8,22 +9,11 @@ import { expect, type Page, test } from '@playwright/test';
  */
 const API = '/owner_api/webpvesc/ajax';
 
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('Demo@2024!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
-  expect(token).toBeTruthy();
-  return token!;
-}
-
 test('badge count matches the API; the dialog opens an alarm’s device in the station view', async ({
   page,
 }) => {
   test.setTimeout(150_000);
-  const token = await signIn(page);
+  const token = await signIn(page, DEMO);
   const headers = { token };
   await page.getByRole('menuitem', { name: 'Home storage' }).click();
 

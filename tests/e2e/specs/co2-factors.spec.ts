@@ -1,19 +1,15 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from '../lib/sign-in';
 
 /**
  * Issue 8 §3: the administrator edits a country's CO2 factor in the console (/manage, CO2 factors):
  * invalid input is refused under the field, a change is confirmed before it is saved, the list then
  * shows the administrator's value (as the API does), and "reset to default" brings the default back.
  */
-const ADMIN_PASSWORD = 'Admin@E2e-2024';
 const LIST = '/owner_api/webpvesc/ajax/report/co2-factors';
 
 test('administrator changes, confirms and resets a country’s CO2 factor', async ({ page }) => {
-  await page.goto('/login/admin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'System management' }).click();
   await page.getByRole('tab', { name: 'CO2 factors' }).click();
   await expect(page).toHaveURL(/tab=co2/);

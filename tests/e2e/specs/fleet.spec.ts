@@ -1,16 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-
-/**
- * Issue 7 §1/§2: an owner creates a site with the form, creates a group, moves the site into the group
- * by editing the site, and deletes the site after a confirmation that says what goes with it.
- */
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('Demo@2024!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+import { ADMIN, DEMO, signIn } from '../lib/sign-in';
 
 /** Chooses `option` of the antd Select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -29,7 +18,7 @@ test('an owner creates a site and a group, moves the site into the group, and de
   const tag = Date.now().toString(36);
   const site = `E2E site ${tag}`;
   const group = `E2E group ${tag}`;
-  await signIn(page);
+  await signIn(page, DEMO);
   // The tree lists the top bar's type: switch to PV, the type of the site created below.
   await page.getByRole('menuitem', { name: 'PV', exact: true }).click();
   await expect(page.locator('.system-type-menu .ant-menu-item-selected')).toHaveText('PV');
@@ -106,12 +95,7 @@ test('an owner adds an inventory device by its two serial numbers and opens its 
   const group = `E2E dev group ${tag}`;
 
   const admin = await browser.newPage();
-  await admin.goto('/login/admin');
-  await admin.getByLabel('User name').fill('admin');
-  await admin.getByLabel('Password').fill('Admin@E2e-2024');
-  await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin).toHaveURL(/\/dashboard/);
-  const token = (await admin.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
+  const token = await signIn(admin, ADMIN);
   const imported = await admin.request.post('/owner_api/webpvesc/ajax/manage/devices/import', {
     headers: { token },
     data: { devices: [{ serialNumber: serial, commSerialNumber: comm, type: 'sensor', model: 'TH2E' }] },
@@ -119,7 +103,7 @@ test('an owner adds an inventory device by its two serial numbers and opens its 
   expect((await imported.json()).status).toBe(0);
   await admin.close();
 
-  await signIn(page);
+  await signIn(page, DEMO);
   // A fresh session's top bar type is Other (3), the type of the site created below.
   await expect(page.locator('.system-type-menu .ant-menu-item-selected')).toHaveText('Other');
   const groups = page.locator('.fleet-groups-card');

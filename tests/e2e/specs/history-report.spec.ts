@@ -1,16 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { DEMO, signIn } from '../lib/sign-in';
 
 /**
  * Issue 8 §7: open a site, step its history back, switch to Month, open the report page,
  * export the month as Excel and read the file back, checking its production total against the API.
  */
 test('history by month, then the month report exported to Excel matches the API', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('Demo@2024!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signIn(page, DEMO);
 
   await page.getByRole('menuitem', { name: 'Home storage' }).click();
   await page.locator('a[href*="/station?stationId="]').first().click();
@@ -81,22 +78,13 @@ const kwh = (v: number | null) =>
         Number(v.toFixed(1)) || 0,
       );
 
-async function signInDemo(page: Page): Promise<string> {
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('Demo@2024!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  return (await page.context().cookies()).find((c) => c.name === 'token')?.value ?? '';
-}
-
 /**
  * Issue 8 §3: the report page's group chooser. The owner puts two sites into a new group, chooses
  * Group and that group on /report with the keyboard, and the totals and rows on screen are the API's
  * answer for that group, which covers exactly those two sites.
  */
 test('the report of one of my groups, chosen on screen, shows the API’s figures for it', async ({ page }) => {
-  const headers = { token: await signInDemo(page) };
+  const headers = { token: await signIn(page, DEMO) };
   const list = await page.request.get(`${API}/station/systemtype/list?systemType=6`, { headers });
   const siteIds = ((await list.json()).data.rows as { stationId: number }[])
     .slice(0, 2)
@@ -149,11 +137,7 @@ test('the report of one of my groups, chosen on screen, shows the API’s figure
 });
 
 test('a charging site lists its charger sessions by month with a CSV download', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('Demo@2024!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signIn(page, DEMO);
   await page.getByRole('menuitem', { name: 'Charging' }).click();
   await page.locator('a[href*="/station?stationId="]').first().click();
   const card = page.locator('.device-events-card');

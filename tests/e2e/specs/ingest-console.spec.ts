@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from '../lib/sign-in';
 
 /**
  * Issue 11 §5: the administrator's console shows the ingest: the broker link is up and the samples the
  * simulator's devices sent are counted as stored (the server under test runs the simulator).
  */
-const ADMIN_PASSWORD = 'Admin@E2e-2024';
 
 test('administrator sees the ingest counters move in the console', async ({ page }) => {
-  await page.goto('/login/admin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signIn(page, ADMIN);
   await page.goto('/manage?tab=ingest');
   await expect(page.getByRole('tab', { name: 'Ingest' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('ingest-link')).toHaveText('connected');

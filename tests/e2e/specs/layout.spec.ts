@@ -1,25 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, DEMO, signIn } from '../lib/sign-in';
 
 /**
  * Issue 6, item 12: the signed-in layout as a new user meets it. One tab per page (a forbidden page
  * leaves none, the console's own tabs add none), the system-type menu follows the open site, and the
  * alarm count is fetched once per 5-second cycle however many parts of the page show it.
  */
-const ADMIN_PASSWORD = 'Admin@E2e-2024';
-
-async function signIn(page: Page, path: string, user: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel('User name').fill(user);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
 
 /** The tabs of the visited-pages row (not the tabs inside a page). */
 const visitedTabs = (page: Page) => page.getByRole('navigation', { name: 'Open pages' }).getByRole('tab');
 
 test('a page the owner may not open leaves no tab behind', async ({ page }) => {
-  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  await signIn(page, DEMO);
   await page.getByRole('menuitem', { name: 'Personal centre' }).click();
   await expect(visitedTabs(page)).toHaveText(['Dashboard', 'Personal centre']);
   await page.goto('/manage');
@@ -28,7 +20,7 @@ test('a page the owner may not open leaves no tab behind', async ({ page }) => {
 });
 
 test('the console keeps one tab however many of its own tabs are clicked', async ({ page }) => {
-  await signIn(page, '/login/admin', 'admin', ADMIN_PASSWORD);
+  await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'System management' }).click();
   await expect(page).toHaveURL(/\/manage/);
   for (const [name, key] of [
@@ -54,7 +46,7 @@ test('the console keeps one tab however many of its own tabs are clicked', async
 });
 
 test("the system-type menu shows the open site's type", async ({ page }) => {
-  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  await signIn(page, DEMO);
   const selected = page.locator('.system-type-menu .ant-menu-item-selected');
   await page.getByRole('menuitem', { name: 'Home storage' }).click();
   await expect(selected).toHaveText('Home storage');
@@ -72,7 +64,7 @@ test("the system-type menu shows the open site's type", async ({ page }) => {
 test('each alarm count is fetched once per refresh cycle, on the dashboard and on a site', async ({
   page,
 }) => {
-  await signIn(page, '/login', 'demo', 'Demo@2024!');
+  await signIn(page, DEMO);
   await expect(page.getByTestId('kpi-alarms')).toBeVisible();
   let requests: string[] = [];
   page.on('request', (r) => {

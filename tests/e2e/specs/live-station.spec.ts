@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO, fillSignIn } from '../lib/sign-in';
 
 /**
  * Issue 2 §8: the demo owner signs in, opens a site and sees a live value change within 20 s
@@ -7,9 +8,7 @@ import { expect, test } from '@playwright/test';
 test('demo owner signs in, opens a site and sees live values change', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=/);
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('Demo@2024!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page, DEMO);
   await expect(page).toHaveURL(/\/dashboard/);
 
   // Home storage sites have PV, battery, grid and load: every flow value is live there.
@@ -30,9 +29,7 @@ test('demo owner signs in, opens a site and sees live values change', async ({ p
 test('a guarded path asks to sign in and comes back after it; unknown paths show 404', async ({ page }) => {
   await page.goto('/station?stationId=1');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fstation%3FstationId%3D1/);
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('Demo@2024!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page, DEMO);
   await expect(page).toHaveURL(/\/station\?stationId=1$/);
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/404$/);

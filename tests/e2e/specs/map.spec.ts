@@ -1,25 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiToken, E2E_ADMIN_PASSWORD } from '../lib/api-user';
-
-/**
- * Issue 7 item 7: the digital map opens from the side menu with the fleet totals and the offline map of
- * the user's sites (no tile server: outlines are bundled); a site found on it opens its station page.
- */
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('Demo@2024!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
+import { DEMO, signIn } from '../lib/sign-in';
 
 for (const width of [1280, 390]) {
   test(`the digital map shows fleet totals and opens a site (${width} px)`, async ({ page }, info) => {
     await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
-    await signIn(page);
+    await signIn(page, DEMO);
     // The dashboard's location card is the same map and links to the digital map.
     if (width > 600) {
       await expect(page.locator('.site-locations canvas')).toBeVisible();
@@ -57,7 +46,7 @@ for (const width of [1280, 390]) {
  */
 test('the site list filters, opens a site, and the top-bar search finds it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page);
+  await signIn(page, DEMO);
   await page.getByRole('menuitem', { name: 'Sites' }).click();
   await expect(page).toHaveURL(/\/sites/);
   await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
@@ -156,7 +145,7 @@ test('street tiles from the administrator’s tile server show on the digital ma
   try {
     expect((await (await setTiles(`${base}/{z}/{x}/{y}.png`)).json()).status).toBe(0);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page);
+    await signIn(page, DEMO);
     const tile = page.waitForResponse(
       (r) => r.url().includes('/webpvesc/ajax/map/tile?') && r.status() === 200,
     );

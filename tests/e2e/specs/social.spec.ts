@@ -1,19 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiToken, firstSite, registerVerified } from '../lib/api-user';
-
-/**
- * Issue 10 §7: two browser contexts. A (the demo owner) asks B to be friends, B agrees from the top-bar
- * badge, A shares a home-storage site, B confirms it into a new group from the share badge, sees its live
- * data and gets no settings (device management) for it.
- */
-async function signIn(page: Page, user: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('User name').fill(user);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-}
+import { DEMO, signIn } from '../lib/sign-in';
 
 /** Chooses `option` of the antd Select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -44,8 +31,10 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
 
   const a = await (await browser.newContext()).newPage();
   const b = await (await browser.newContext()).newPage();
-  await signIn(a, 'demo', 'Demo@2024!');
-  await signIn(b, bName, bPassword);
+  await signIn(a, DEMO);
+  await expect(a.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await signIn(b, { user: bName, password: bPassword });
+  await expect(b.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   // A asks B by login name from the social screen.
   await a.goto('/social');
