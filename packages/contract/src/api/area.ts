@@ -1,7 +1,8 @@
 /**
  * GET /webpvesc/ajax/area/list (spec §3 "Area tree: info (id, areaName, areaCode) and subs"; issue 7
  * item 6): countries (ISO 3166-1 alpha-2 codes) with their first-level subdivisions (ISO 3166-2 codes),
- * second levels for Czechia (ISO 3166-2 districts) and China (GB/T 2260 6-digit codes). Data: decision 0013.
+ * second levels for Czechia (ISO 3166-2 districts), China (GB/T 2260 6-digit codes) and Brazil (IBGE 7-digit
+ * municipality codes). Data: decision 0013.
  */
 import { z } from 'zod';
 import { languageIdField } from './common';

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AreaNode } from '@ems/contract/api/area';
 import type { StationList } from '@ems/contract/api/station';
 import { Status } from '@ems/contract/status-codes';
@@ -40,7 +41,12 @@ describe('area/list and site areas', () => {
     const br = find(body.data, 'BR');
     expect(br.info.areaName).toBe('Brazil');
     expect(br.subs).toHaveLength(27);
-    expect(find(br.subs, 'BR-SP').info.areaName).toBe('São Paulo');
+    const sp = find(br.subs, 'BR-SP');
+    expect(sp.info.areaName).toBe('São Paulo');
+    // Second level: the state's municipalities by their IBGE codes.
+    expect(sp.subs).toHaveLength(645);
+    expect(find(sp.subs, '3550308').info.areaName).toBe('São Paulo');
+    expect(find(sp.subs, '3509502').info.areaName).toBe('Campinas');
     const cz = find(body.data, 'CZ');
     expect(find(cz.subs, 'CZ-64').info.areaName).toBe('Jihomoravský kraj');
     expect(find(find(cz.subs, 'CZ-64').subs, 'CZ-642').info.areaName).toBe('Brno-město');
@@ -53,6 +59,24 @@ describe('area/list and site areas', () => {
     };
     body.data.forEach(walk);
     expect(ids.size).toBeGreaterThan(4000);
+  });
+
+  it('sends the tree compressed when the browser accepts it, the same tree as plain JSON', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/owner_api/webpvesc/ajax/area/list?languageId=1',
+        headers: { token, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('names countries in the caller’s language', async () => {

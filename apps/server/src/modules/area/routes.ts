@@ -5,9 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
-import { ok } from '../../http/envelope';
-import { requestLanguage } from '../../http/language';
-import { areaTree } from './area-tree';
+import { sendAreaTree } from './area-response';
 
 /** The area tree in the caller's language (token required, like the dictionaries). */
 export async function areaRoutes(api: FastifyInstance, _ctx: AppContext): Promise<void> {
@@ -22,6 +20,6 @@ export async function areaRoutes(api: FastifyInstance, _ctx: AppContext): Promis
         response: { 200: envelopeOf(z.array(AreaNodeSchema)) },
       },
     },
-    async (request) => ok(request, areaTree(requestLanguage(request))),
+    (request, reply) => sendAreaTree(request, reply),
   );
 }
