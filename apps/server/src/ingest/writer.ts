@@ -81,21 +81,19 @@ span AS (
          b.a_s, b.b_s
   FROM steps st JOIN bounds b ON b.device_id = st.device_id
   WHERE st.ne > st.e AND st.ne - st.e <= b.gap_s
-), parts AS (
-  -- k: the 5-minute bucket's index since the Unix epoch (date_bin's origin is a multiple of 300 s).
-  -- Most steps lie inside one bucket and need no generate_series (a function call per row).
-  SELECT device_id, k0 AS k, e, ne, w, nw, e AS s0, ne AS s1
+), part_values AS MATERIALIZED (
+  -- k: the 5-minute bucket's index since the Unix epoch (date_bin's origin is a multiple of 300 s);
+  -- h: hours of the step in bucket k; v0 / v1: power at its ends there. Most steps lie inside one
+  -- bucket: their ends are the samples' own (no generate_series, a function call per row). Materialized
+  -- so that the CASEs below read v0 / v1 instead of re-deriving them at each use.
+  SELECT device_id, k0 AS k, (ne - e) / 3600 AS h, w AS v0, nw AS v1
   FROM live_steps WHERE k1 = k0 AND k0 * 300::float8 BETWEEN a_s AND b_s
   UNION ALL
-  SELECT st.device_id, g.k, st.e, st.ne, st.w, st.nw,
-         greatest(st.e, g.k * 300::float8) AS s0, least(st.ne, g.k * 300::float8 + 300) AS s1
-  FROM live_steps st CROSS JOIN LATERAL generate_series(st.k0, st.k1) AS g(k)
-  WHERE st.k1 > st.k0 AND g.k * 300::float8 BETWEEN st.a_s AND st.b_s
-), part_values AS MATERIALIZED (
-  -- Materialized so that the CASEs below read v0 / v1 instead of re-deriving them at each use.
-  SELECT device_id, k, (s1 - s0) / 3600 AS h,
-         w + (nw - w) * (s0 - e) / (ne - e) AS v0, w + (nw - w) * (s1 - e) / (ne - e) AS v1
-  FROM parts
+  SELECT device_id, k, (s1 - s0) / 3600, w + (nw - w) * (s0 - e) / (ne - e), w + (nw - w) * (s1 - e) / (ne - e)
+  FROM (SELECT st.device_id, g.k, st.e, st.ne, st.w, st.nw,
+               greatest(st.e, g.k * 300::float8) AS s0, least(st.ne, g.k * 300::float8 + 300) AS s1
+        FROM live_steps st CROSS JOIN LATERAL generate_series(st.k0, st.k1) AS g(k)
+        WHERE st.k1 > st.k0 AND g.k * 300::float8 BETWEEN st.a_s AND st.b_s) cut
 ), added AS (
   SELECT device_id, to_timestamp(k * 300::float8) AS bucket,
          sum(CASE WHEN v0 >= 0 AND v1 >= 0 THEN (v0 + v1) / 2 * h
