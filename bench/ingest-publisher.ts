@@ -15,13 +15,31 @@ export interface PublisherJob {
   maxSamples: number;
   /** First sample time (ms); each device's samples are 1 s apart from there. */
   startTs: number;
+  /** Paced: total samples per second over all devices (default: as fast as acknowledgements come). */
+  rate?: number;
+  /**
+   * A probe device that publishes one sample every `everyMs` beside the load and notes when it sent
+   * each (wall clock, ms), so the parent can time publish → queryable.
+   */
+  probe?: { sn: string; secret: string; everyMs: number };
+}
+
+/** One probe sample: its `ts` and when it was handed to the client (performance.timeOrigin-based ms). */
+export interface ProbeSent {
+  ts: number;
+  at: number;
 }
 
 /** What the child reports. */
 export interface PublisherResult {
   samples: number;
   ms: number;
+  probes: ProbeSent[];
 }
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
+export const wallMs = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const IN_FLIGHT = 8;
 
@@ -57,11 +75,34 @@ async function run(job: PublisherJob): Promise<PublisherResult> {
   const until = Date.now() + job.seconds * 1000;
   const perDevice = Math.floor(job.maxSamples / job.devices.length);
   let acked = 0;
+  const probes: ProbeSent[] = [];
   const started = performance.now();
+  const probing = job.probe ? runProbe(job, job.probe, until, probes) : Promise.resolve();
   await Promise.all(
     clients.map(async (c, i) => {
       const sn = job.devices[i]!.sn;
       let k = 0;
+      if (job.rate) {
+        // Paced: each device's sample k is due at k × (devices / rate) s; up to IN_FLIGHT unacknowledged.
+        const every = (job.devices.length / job.rate) * 1000;
+        const inflight = new Set<Promise<void>>();
+        while (Date.now() < until && k < perDevice) {
+          const wait = started + k * every - performance.now();
+          if (wait >= 1) await sleep(wait);
+          if (inflight.size >= IN_FLIGHT) await Promise.race(inflight);
+          const body = sample(job.startTs + k * 1000, k);
+          k += 1;
+          const p: Promise<void> = c
+            .publishAsync(topics.telemetry(sn), JSON.stringify(body), { qos: 1 })
+            .then(() => {
+              acked += 1;
+              inflight.delete(p);
+            });
+          inflight.add(p);
+        }
+        await Promise.all(inflight);
+        return;
+      }
       const worker = async () => {
         while (Date.now() < until && k < perDevice) {
           const n = Math.min(job.samplesPerMessage, perDevice - k);
@@ -79,8 +120,32 @@ async function run(job: PublisherJob): Promise<PublisherResult> {
     }),
   );
   const ms = performance.now() - started;
+  await probing;
   await Promise.all(clients.map((c) => c.endAsync()));
-  return { samples: acked, ms };
+  return { samples: acked, ms, probes };
+}
+
+async function runProbe(
+  job: PublisherJob,
+  probe: NonNullable<PublisherJob['probe']>,
+  until: number,
+  out: ProbeSent[],
+): Promise<void> {
+  const c = await mqtt.connectAsync(
+    job.url,
+    { clientId: probe.sn, username: probe.sn, password: probe.secret, reconnectPeriod: 0 },
+    false,
+  );
+  // Not awaited one by one: an acknowledgement waits for the commit, and the probes must not slow down.
+  const pending: Promise<unknown>[] = [];
+  for (let j = 0; Date.now() < until; j++) {
+    const ts = job.startTs + j * 1000;
+    out.push({ ts, at: wallMs() });
+    pending.push(c.publishAsync(topics.telemetry(probe.sn), JSON.stringify(sample(ts, j)), { qos: 1 }));
+    await sleep(probe.everyMs);
+  }
+  await Promise.all(pending);
+  await c.endAsync();
 }
 
 process.once('message', (job: PublisherJob) => {

@@ -19,7 +19,7 @@ import { startIngest } from '../apps/server/src/ingest/ingest';
 import { createTestDevice, createTestStation, type TestDevice } from '../apps/server/src/ingest/test-ingest';
 import { type TelemetryRow, writeSamples } from '../apps/server/src/ingest/writer';
 import { type BenchDbKind, openBenchDb, runChild } from './harness';
-import type { PublisherJob, PublisherResult } from './ingest-publisher';
+import { type PublisherJob, type PublisherResult, wallMs } from './ingest-publisher';
 import { printTable, type Row } from './table';
 
 type Kind = BenchDbKind;
@@ -120,6 +120,115 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
   }
 }
 
+/** The q-quantile (0–1) of ascending `sorted`, nearest rank. */
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Load of the latency case, samples/s (1 per message): about half of each database's MQTT throughput. */
+const LATENCY_RATE: Record<Kind, number> = {
+  PGlite: Number(process.env.INGEST_LATENCY_RATE_PGLITE ?? 2_000),
+  PostgreSQL: Number(process.env.INGEST_LATENCY_RATE_PG ?? 10_000),
+};
+
+/**
+ * Publish → queryable (issue 12 §4, target p99 < 1 s): while paced load runs at LATENCY_RATE, a probe
+ * device publishes a sample every 50 ms; this process polls the telemetry table for the probe's new
+ * rows every 5 ms (an index lookup, as the API's reads) and times each from its publish (wall clock
+ * across the two processes) to the poll that first returned it. `externalUrl`: through that broker
+ * (Mosquitto) instead of the embedded one.
+ */
+async function latencyCase(kind: Kind, seconds: number, externalUrl?: string): Promise<Row> {
+  const { db, close } = await openBenchDb(kind, 'ingest');
+  const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  const broker = externalUrl ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
+  const ingest = broker
+    ? await startIngest({ db, log, broker })
+    : await startIngest({
+        db,
+        log,
+        mqttUrl: externalUrl!,
+        clientId: `ems-bench-${process.pid}`,
+        persistentSession: false,
+      });
+  const seen = new Map<number, number>();
+  let polling = true;
+  try {
+    const devices = await makeDevices(db);
+    const probe = await createTestDevice(db, 'inverter', devices[0]!.stationId);
+    const startTs = Date.UTC(2026, 0, 1);
+    const poller = (async () => {
+      let last = new Date(0);
+      while (polling) {
+        const res = await db.query<{ ts: Date }>(
+          'SELECT ts FROM telemetry WHERE device_id = $1 AND ts > $2 ORDER BY ts',
+          [probe.id, last],
+        );
+        const at = wallMs();
+        for (const r of res.rows) {
+          const ts = new Date(r.ts);
+          if (!seen.has(ts.getTime())) seen.set(ts.getTime(), at);
+          last = ts;
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const job: PublisherJob = {
+      url: externalUrl ?? broker!.url,
+      devices: devices.map((d) => ({ sn: d.sn, secret: d.secret })),
+      samplesPerMessage: 1,
+      seconds,
+      maxSamples: LATENCY_RATE[kind] * seconds,
+      startTs,
+      rate: LATENCY_RATE[kind],
+      probe: { sn: probe.sn, secret: probe.secret, everyMs: 50 },
+    };
+    const published = await runChild<PublisherJob, PublisherResult>('ingest-publisher.ts', job);
+    const deadline = performance.now() + CASE_LIMIT_MS;
+    while (seen.size < published.probes.length && performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    polling = false;
+    await poller;
+    const lat = published.probes
+      .map((p) => (seen.get(p.ts) ?? Number.POSITIVE_INFINITY) - p.at)
+      .sort((a, b) => a - b);
+    const ms = (v: number) => (Number.isFinite(v) ? Math.round(v * 10) / 10 : 'lost');
+    const p99 = quantile(lat, 0.99);
+    return {
+      path: `publish → queryable, ${externalUrl ? 'Mosquitto' : 'embedded broker'}`,
+      database: kind,
+      'load samples/s': Math.round(published.samples / (published.ms / 1000)),
+      probes: lat.length,
+      'p50 ms': ms(quantile(lat, 0.5)),
+      'p99 ms': ms(p99),
+      'max ms': ms(lat[lat.length - 1] ?? Number.NaN),
+      target: 'p99 < 1000',
+      met: p99 < 1000 ? 'yes' : 'no',
+    };
+  } finally {
+    polling = false;
+    await ingest.stop();
+    await broker?.stop();
+    await close();
+  }
+}
+
+/**
+ * Publish → queryable on each database, and through the external broker at MQTT_URL too (PostgreSQL,
+ * the production shape) when that is set.
+ */
+export async function runIngestLatencyBench(): Promise<Row[]> {
+  const seconds = Number(process.env.INGEST_BENCH_SECONDS ?? 10);
+  const rows = [await latencyCase('PGlite', seconds)];
+  if (process.env.DATABASE_URL) {
+    rows.push(await latencyCase('PostgreSQL', seconds));
+    if (process.env.MQTT_URL) rows.push(await latencyCase('PostgreSQL', seconds, process.env.MQTT_URL));
+  }
+  return rows;
+}
+
 /** Every case on PGlite, then on PostgreSQL when DATABASE_URL is set; one row per case. */
 export async function runIngestBench(): Promise<Row[]> {
   const seconds = Number(process.env.INGEST_BENCH_SECONDS ?? 10);
@@ -134,6 +243,11 @@ export async function runIngestBench(): Promise<Row[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  printTable('Ingest: points stored per second', await runIngestBench());
+  if (process.env.INGEST_BENCH_ONLY !== 'latency') {
+    printTable('Ingest: points stored per second', await runIngestBench());
+  }
+  if (process.env.INGEST_BENCH_ONLY !== 'throughput') {
+    printTable('Ingest: publish → queryable', await runIngestLatencyBench());
+  }
   process.exit(0);
 }

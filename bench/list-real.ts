@@ -4,9 +4,15 @@
  * when DATABASE_URL is set) with 24 sites and a day of data, serves it on a free loopback port, and
  * runs the browsers in a child process (list-real-client.ts) so load and server do not share a loop.
  *
+ * Issue 12 §4: with LIST_REAL_INGEST_PPS (points/s, 10 per sample; e.g. 10000) the same server also
+ * ingests that load through its embedded broker while the browsers poll (a publisher child, as in
+ * bench/ingest.ts, 100 inverters of a site of their own, one sample per message, timestamps from a
+ * day ago), and the row says the rate it stored.
+ *
  * Run alone: `node --import tsx bench/list-real.ts`. Knobs: LIST_REAL_BROWSERS (default "100,1000"),
  * LIST_REAL_SECONDS (measured seconds per case, default 25, after a 5 s warm-up), LIST_REAL_BADGES
- * ("off" stops the user/badges poll each browser sends beside list/real, issue 10 §6).
+ * ("off" stops the user/badges poll each browser sends beside list/real, issue 10 §6),
+ * LIST_REAL_INGEST_PPS (default 0: no ingest).
  */
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +24,7 @@ import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { type BenchDbKind, openBenchDb, runChild } from './harness';
 import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
 import { seedBenchSites } from './list-real-fixture';
+import { type IngestLoad, startIngestLoad } from './list-real-ingest';
 import { printTable, type Row } from './table';
 
 const POLL_MS = 5000;
@@ -57,15 +64,24 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
-async function benchOn(kind: BenchDbKind, counts: number[], seconds: number): Promise<Row[]> {
+async function benchOn(
+  kind: BenchDbKind,
+  counts: number[],
+  seconds: number,
+  ingestPps: number,
+): Promise<Row[]> {
   // The signed-in layout polls the top bar's badges (issue 10 §6) beside list/real: on unless turned off.
   const badges = process.env.LIST_REAL_BADGES !== 'off';
   const server = await startServer(kind);
   const rows: Row[] = [];
+  let load: IngestLoad | null = null;
   try {
     const owners = await seedBenchSites(server.db);
+    if (ingestPps > 0) load = await startIngestLoad(server.db, ingestPps / 10);
     let tokens: string[] = [];
     for (const n of counts) {
+      const storedBefore = load?.stored() ?? 0;
+      const began = performance.now();
       const browsers: BrowserSpec[] = Array.from({ length: n }, (_, i) => ({
         ...owners[i % owners.length]!,
         token: tokens[i],
@@ -80,6 +96,9 @@ async function benchOn(kind: BenchDbKind, counts: number[], seconds: number): Pr
         badges,
       });
       tokens = r.tokens;
+      const ingested = load
+        ? ((load.stored() - storedBefore) * 10) / ((performance.now() - began) / 1000)
+        : 0;
       const sorted = [...r.latencies].sort((a, b) => a - b);
       rows.push({
         database: kind,
@@ -100,9 +119,11 @@ async function benchOn(kind: BenchDbKind, counts: number[], seconds: number): Pr
           : '–',
         errors: r.errors,
         'sign-in s': Math.round(r.signInMs / 100) / 10,
+        'ingest points/s': Math.round(ingested),
       });
     }
   } finally {
+    await load?.stop();
     await server.close();
   }
   return rows;
@@ -111,15 +132,16 @@ async function benchOn(kind: BenchDbKind, counts: number[], seconds: number): Pr
 /**
  * Runs every case (PGlite, then PostgreSQL when DATABASE_URL is set) and returns one row per
  * database and browser count: achieved req/s and p50/p99/max latency as the browsers saw it.
+ * `pps`: ingest load in points/s beside the browsers (0: none).
  */
-export async function runListRealBench(): Promise<Row[]> {
+export async function runListRealBench(pps = Number(process.env.LIST_REAL_INGEST_PPS ?? 0)): Promise<Row[]> {
   const counts = (process.env.LIST_REAL_BROWSERS ?? '100,1000')
     .split(',')
     .map(Number)
     .filter((n) => n > 0);
   const seconds = Number(process.env.LIST_REAL_SECONDS ?? 25);
-  const rows = await benchOn('PGlite', counts, seconds);
-  if (process.env.DATABASE_URL) rows.push(...(await benchOn('PostgreSQL', counts, seconds)));
+  const rows = await benchOn('PGlite', counts, seconds, pps);
+  if (process.env.DATABASE_URL) rows.push(...(await benchOn('PostgreSQL', counts, seconds, pps)));
   return rows;
 }
 

@@ -5,22 +5,26 @@
 import { runAlarmBench } from './alarms';
 import { runEnergyBench } from './energy';
 import { runHistoryRenderBench } from './history-render';
-import { runIngestBench } from './ingest';
+import { runIngestBench, runIngestLatencyBench } from './ingest';
 import { runListRealBench } from './list-real';
 import { runReportBench } from './reports';
 import { runRestartBench } from './restarts';
+import { runRssBench } from './rss';
 import { printTable } from './table';
 import { runWebAssetsBench } from './web-assets';
 
 const started = Date.now();
 console.log(`Benchmarks on ${process.version}, ${new Date().toISOString()}`);
 printTable('Ingest: points stored per second', await runIngestBench());
+printTable('Ingest: publish → queryable (issue 12 §4)', await runIngestLatencyBench());
 printTable('list/real under simulated 5-second pollers', await runListRealBench());
+printTable('list/real while ingest runs at 10,000 points/s (issue 12 §4)', await runListRealBench(10_000));
 printTable('Web app: compressed JavaScript per page (Chromium, cold cache)', await runWebAssetsBench());
 printTable('Reports: all-sites yearly report and Excel file (issue 8)', await runReportBench());
 printTable('Station history: answer to drawn chart (issue 8)', await runHistoryRenderBench());
 printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await runRestartBench());
 printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
 printTable('Energy (issue 12): lines and statistics p95', await runEnergyBench());
+printTable('Server memory with the demo fleet (issue 12 §4)', await runRssBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

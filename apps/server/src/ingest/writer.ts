@@ -3,8 +3,11 @@
  * device + timestamp are ignored), folds only the newly inserted ones into the 5-minute rollup and
  * moves each device's latest values forward, and marks the local days whose energy rollups change
  * (rollup_dirty, issue 12). It also integrates power into energy per 5-minute bucket
- * (wh_pos / wh_neg, issue 12, docs/energy.md), correcting buckets that late samples touch. Arrays are passed whole (unnest), so a batch of 5,000
- * rows is one round trip.
+ * (wh_pos / wh_neg, issue 12, docs/energy.md), correcting buckets that late samples touch. Arrays are
+ * passed whole (unnest), so a batch of 5,000 rows is one round trip. Cost (issue 12 §4, EXPLAIN ANALYZE
+ * in bench/writer-explain.ts): the energy steps work on float8 epoch seconds, not intervals and numeric
+ * extract(); a step inside one bucket needs no generate_series; the caller marks each device's newest
+ * row so device_latest needs no sort of the batch.
  */
 import { POWER_GAP_LIMIT_MS } from '@ems/contract/constants';
 import type { DbHandle } from '../db/client';
@@ -49,49 +52,57 @@ span AS (
   SELECT s.device_id, s.gap, p.ts AS prev_ts, p.w AS prev_w,
          NOT EXISTS (SELECT 1 FROM telemetry t WHERE t.device_id = s.device_id AND t.ts > s.t0) AS append,
          date_bin('5 minutes', coalesce(p.ts, s.t0), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS a,
-         date_bin('5 minutes', coalesce(n.ts, s.t1), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b
+         date_bin('5 minutes', coalesce(n.ts, s.t1), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b,
+         date_part('epoch', s.gap) AS gap_s,
+         date_part('epoch', date_bin('5 minutes', coalesce(p.ts, s.t0), TIMESTAMPTZ '2000-01-01 00:00:00+00')) AS a_s,
+         date_part('epoch', date_bin('5 minutes', coalesce(n.ts, s.t1), TIMESTAMPTZ '2000-01-01 00:00:00+00')) AS b_s
   FROM span s
   LEFT JOIN LATERAL (SELECT t.ts, t.w FROM telemetry t WHERE t.device_id = s.device_id AND t.ts < s.t0
                      AND t.ts >= s.t0 - s.gap AND t.w IS NOT NULL ORDER BY t.ts DESC LIMIT 1) p ON true
   LEFT JOIN LATERAL (SELECT t.ts FROM telemetry t WHERE t.device_id = s.device_id AND t.ts > s.t1
                      AND t.ts <= s.t1 + s.gap AND t.w IS NOT NULL ORDER BY t.ts ASC LIMIT 1) n ON true
 ), samples AS (
-  SELECT b.device_id, o.ts, o.w FROM bounds b
+  -- Times as epoch seconds (float8, date_part: extract() would give numeric, ten times slower per use).
+  SELECT b.device_id, date_part('epoch', o.ts) AS e, o.w::float8 AS w FROM bounds b
   CROSS JOIN LATERAL (SELECT t.ts, t.w FROM telemetry t WHERE t.device_id = b.device_id AND t.w IS NOT NULL
                       AND t.ts >= b.a - b.gap AND t.ts < b.b + interval '5 minutes' + b.gap) o
   WHERE NOT b.append
   UNION ALL
   -- The step from the last stored sample comes from bounds (a join back to telemetry would scan it).
-  SELECT b.device_id, b.prev_ts, b.prev_w FROM bounds b WHERE b.append AND b.prev_ts IS NOT NULL
+  SELECT b.device_id, date_part('epoch', b.prev_ts), b.prev_w::float8 FROM bounds b WHERE b.append AND b.prev_ts IS NOT NULL
   UNION ALL
-  SELECT i.device_id, i.ts, i.w FROM ins i JOIN bounds b ON b.device_id = i.device_id WHERE i.w IS NOT NULL
+  SELECT i.device_id, date_part('epoch', i.ts), i.w::float8 FROM ins i JOIN bounds b ON b.device_id = i.device_id
+  WHERE i.w IS NOT NULL
 ), steps AS (
-  SELECT device_id, ts, w::float8 AS w,
-         lead(ts) OVER (PARTITION BY device_id ORDER BY ts) AS nts,
-         lead(w) OVER (PARTITION BY device_id ORDER BY ts)::float8 AS nw
-  FROM samples
-), parts AS (
-  SELECT st.device_id, g.bucket,
-         extract(epoch FROM greatest(st.ts, g.bucket) - st.ts)::float8 / extract(epoch FROM st.nts - st.ts)::float8 AS f0,
-         extract(epoch FROM least(st.nts, g.bucket + interval '5 minutes') - st.ts)::float8
-           / extract(epoch FROM st.nts - st.ts)::float8 AS f1,
-         extract(epoch FROM least(st.nts, g.bucket + interval '5 minutes') - greatest(st.ts, g.bucket))::float8 / 3600 AS h,
-         st.w, st.nw
+  SELECT device_id, e, w, lead(e) OVER win AS ne, lead(w) OVER win AS nw
+  FROM samples WINDOW win AS (PARTITION BY device_id ORDER BY e)
+), live_steps AS (
+  SELECT st.device_id, st.e, st.ne, st.w, st.nw, floor(st.e / 300)::bigint AS k0, ceil(st.ne / 300)::bigint - 1 AS k1,
+         b.a_s, b.b_s
   FROM steps st JOIN bounds b ON b.device_id = st.device_id
-  CROSS JOIN LATERAL generate_series(date_bin('5 minutes', st.ts, TIMESTAMPTZ '2000-01-01 00:00:00+00'),
-                                     st.nts - interval '1 microsecond', interval '5 minutes') AS g(bucket)
-  WHERE st.nts IS NOT NULL AND st.nts > st.ts AND st.nts - st.ts <= b.gap AND g.bucket BETWEEN b.a AND b.b
-), part_values AS (
-  SELECT device_id, bucket, h, w + (nw - w) * f0 AS v0, w + (nw - w) * f1 AS v1 FROM parts
+  WHERE st.ne > st.e AND st.ne - st.e <= b.gap_s
+), part_values AS MATERIALIZED (
+  -- k: the 5-minute bucket's index since the Unix epoch (date_bin's origin is a multiple of 300 s);
+  -- h: hours of the step in bucket k; v0 / v1: power at its ends there. Most steps lie inside one
+  -- bucket: their ends are the samples' own (no generate_series, a function call per row). Materialized
+  -- so that the CASEs below read v0 / v1 instead of re-deriving them at each use.
+  SELECT device_id, k0 AS k, (ne - e) / 3600 AS h, w AS v0, nw AS v1
+  FROM live_steps WHERE k1 = k0 AND k0 * 300::float8 BETWEEN a_s AND b_s
+  UNION ALL
+  SELECT device_id, k, (s1 - s0) / 3600, w + (nw - w) * (s0 - e) / (ne - e), w + (nw - w) * (s1 - e) / (ne - e)
+  FROM (SELECT st.device_id, g.k, st.e, st.ne, st.w, st.nw,
+               greatest(st.e, g.k * 300::float8) AS s0, least(st.ne, g.k * 300::float8 + 300) AS s1
+        FROM live_steps st CROSS JOIN LATERAL generate_series(st.k0, st.k1) AS g(k)
+        WHERE st.k1 > st.k0 AND g.k * 300::float8 BETWEEN st.a_s AND st.b_s) cut
 ), added AS (
-  SELECT device_id, bucket,
+  SELECT device_id, to_timestamp(k * 300::float8) AS bucket,
          sum(CASE WHEN v0 >= 0 AND v1 >= 0 THEN (v0 + v1) / 2 * h
                   WHEN v0 <= 0 AND v1 <= 0 THEN 0
                   ELSE greatest(v0, v1) ^ 2 / (abs(v0) + abs(v1)) * h / 2 END) AS wh_pos,
          sum(CASE WHEN v0 <= 0 AND v1 <= 0 THEN -(v0 + v1) / 2 * h
                   WHEN v0 >= 0 AND v1 >= 0 THEN 0
                   ELSE least(v0, v1) ^ 2 / (abs(v0) + abs(v1)) * h / 2 END) AS wh_neg
-  FROM part_values GROUP BY 1, 2
+  FROM part_values GROUP BY device_id, k
 ), energy AS (
   SELECT a.device_id, a.bucket,
          a.wh_pos + CASE WHEN b.append THEN coalesce(r.wh_pos, 0) ELSE 0 END AS wh_pos,
@@ -102,8 +113,9 @@ span AS (
 
 const WRITE_SQL = `
 WITH input AS (
-  SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::real[], $4::real[], $5::float8[], $6::float8[], $7::text[])
-    AS t(device_id, ts, w, soc, e_in, e_out, points)
+  SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::real[], $4::real[], $5::float8[], $6::float8[], $7::text[],
+                       $8::bool[])
+    AS t(device_id, ts, w, soc, e_in, e_out, points, newest)
 ), ins AS (
   INSERT INTO telemetry (device_id, ts, w, soc, e_in, e_out, points)
   SELECT device_id, ts, w, soc, e_in, e_out, points::jsonb FROM input
@@ -158,8 +170,8 @@ WITH input AS (
   RETURNING 1
 ), latest AS (
   INSERT INTO device_latest AS l (device_id, ts, w, soc, e_in, e_out, points, last_seen_at)
-  SELECT DISTINCT ON (device_id) device_id, ts, w, soc, e_in, e_out, points::jsonb, now()
-  FROM input ORDER BY device_id, ts DESC
+  -- newest: each device's latest row of the batch, picked by the caller (no sort of the batch here).
+  SELECT device_id, ts, w, soc, e_in, e_out, points::jsonb, now() FROM input WHERE newest
   ON CONFLICT (device_id) DO UPDATE SET
     last_seen_at = now(),
     ts = CASE WHEN excluded.ts >= l.ts THEN excluded.ts ELSE l.ts END,
@@ -190,6 +202,8 @@ export async function writeSamples(
   const eIn = new Array<number | null>(n);
   const eOut = new Array<number | null>(n);
   const points = new Array<string>(n);
+  const newest = new Array<boolean>(n).fill(false);
+  const newestAt = new Map<number, number>();
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     deviceIds[i] = r.deviceId;
@@ -199,8 +213,20 @@ export async function writeSamples(
     eIn[i] = r.eIn;
     eOut[i] = r.eOut;
     points[i] = JSON.stringify(r.points);
+    const j = newestAt.get(r.deviceId);
+    if (j === undefined || rows[j]!.ts.getTime() <= r.ts.getTime()) newestAt.set(r.deviceId, i);
   }
-  const res = await db.query<{ inserted: number }>(WRITE_SQL, [deviceIds, ts, w, soc, eIn, eOut, points]);
+  for (const i of newestAt.values()) newest[i] = true;
+  const res = await db.query<{ inserted: number }>(WRITE_SQL, [
+    deviceIds,
+    ts,
+    w,
+    soc,
+    eIn,
+    eOut,
+    points,
+    newest,
+  ]);
   const inserted = Number(res.rows[0]?.inserted ?? 0);
   return { inserted, duplicates: n - inserted };
 }
