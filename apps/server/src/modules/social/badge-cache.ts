@@ -147,8 +147,8 @@ async function loadActiveAlarms(db: DbHandle): Promise<Map<number, LevelCounts>>
   );
   const byStation = new Map<number, LevelCounts>();
   for (const r of res.rows) {
-    let levels = byStation.get(r.station_id);
-    if (!levels) byStation.set(r.station_id, (levels = []));
+    const levels = byStation.get(r.station_id) ?? [];
+    if (levels.length === 0) byStation.set(r.station_id, levels);
     levels.push({ level: r.level, count: r.count });
   }
   return byStation;
