@@ -21,6 +21,12 @@ export interface DbHandle {
   kind: 'pglite' | 'postgres';
   db: Db;
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryRows<T>>;
+  /**
+   * PGlite only (one process, one session): LISTEN on `channel`; `onNotify` gets each payload this
+   * process's committed transactions NOTIFY, before the committing query's promise resolves. Resolves
+   * once listening; the returned function stops. Absent on PostgreSQL (issue 10 §6 badge cache).
+   */
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -77,6 +83,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     kind: 'pglite',
     db,
     query: async (text, params) => (await client.query(text, params as unknown[])) as never,
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
 }

@@ -387,6 +387,10 @@ export const alarms = pgTable(
     // pg_trgm GIN indexes on alarm_desc, alarm_code, devices.name and stations.name are in the
     // migration's custom SQL (drizzle-kit cannot create the extension first). ----
     index('alarms_device_started').on(t.deviceId, t.startedAt),
+    // ---- issue 10 §6 (badgecache): the active alarms alone, so the badge cache's per-station count
+    // (modules/social/badge-cache.ts) reads only them however long the history grows. The triggers that
+    // tell the cache what changed are in migration 0009's custom SQL. ----
+    index('alarms_active').on(t.stationId, t.alarmLevel).where(sql`${t.clearedAt} IS NULL`),
   ],
 );
 

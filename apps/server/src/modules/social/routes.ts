@@ -36,7 +36,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
-import { badgeCounts } from './badges';
+import { createBadgeCounter } from './badge-cache';
 import { answerFriend, askFriend, deleteFriend, listFriendRequests, listFriends } from './friends-service';
 import { abandonLink, answerLink, askLink, linkTotals, listLinks, modifyLink } from './links-service';
 import {
@@ -59,6 +59,9 @@ export async function socialRoutes(api: FastifyInstance, ctx: AppContext): Promi
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db;
   const tags = ['social'];
+  // issue 10 §6: badge counts from memory on PGlite, kept exact by the database's change notifications.
+  const badges = await createBadgeCounter(db);
+  api.addHook('onClose', () => badges.close());
 
   // Friends (spec §7 user calls).
   r.post(
@@ -150,7 +153,7 @@ export async function socialRoutes(api: FastifyInstance, ctx: AppContext): Promi
         response: { 200: envelopeOf(BadgeCountsSchema) },
       },
     },
-    async (request) => ok(request, await badgeCounts(db, request.user, request.query.systemType)),
+    async (request) => ok(request, await badges.counts(request.user, request.query.systemType)),
   );
 
   // Sharing.
