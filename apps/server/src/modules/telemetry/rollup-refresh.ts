@@ -193,7 +193,7 @@ async function recomputeDays(db: DbHandle, dirty: readonly DirtyDay[]): Promise<
       rows.push(...byKey.values());
     }
   }
-  // Devices removed or without energy: their marked days hold nothing.
+  // Devices removed since the mark: their marked days hold nothing.
   const kept = new Set(rows.map((r) => `${r.deviceId}|${r.day}`));
   const gone = dirty.filter((d) => !kept.has(`${d.deviceId}|${d.day}`));
   await writeRows(
