@@ -1,3 +1,13 @@
+CREATE TABLE "telemetry_hourly" (
+	"device_id" integer NOT NULL,
+	"bucket" timestamp with time zone NOT NULL,
+	"w_sum" double precision DEFAULT 0 NOT NULL,
+	"w_count" integer DEFAULT 0 NOT NULL,
+	"soc_last" real,
+	"soc_at" timestamp with time zone,
+	CONSTRAINT "telemetry_hourly_device_id_bucket_pk" PRIMARY KEY("device_id","bucket")
+);
+--> statement-breakpoint
 ALTER TABLE "energy_daily" ADD COLUMN "w_sum" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "energy_daily" ADD COLUMN "w_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "energy_daily" ADD COLUMN "soc_last" real;--> statement-breakpoint

@@ -574,6 +574,17 @@ const rollupPowerColumns = () => ({
   socAt: tz('soc_at'),
 });
 
+/**
+ * Power of a device per local hour of its site (`bucket` = the hour's start; a half-hour DST shift
+ * cuts a day's last hour short), from telemetry_5min by the rollup job in the pass that recomputes
+ * the hour's day; read by lines of up to a week. Kept forever.
+ */
+export const telemetryHourly = pgTable(
+  'telemetry_hourly',
+  { deviceId: integer('device_id').notNull(), bucket: tz('bucket').notNull(), ...rollupPowerColumns() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.bucket] })],
+);
+
 /** Energy of a device per local day of its site (a DST day is 23 or 25 hours); kept forever. */
 export const energyDaily = pgTable(
   'energy_daily',

@@ -1,6 +1,7 @@
 /**
- * Issue 12 (powerroll): power and SOC in the day and month rollups. A month line (1-day buckets) and a
- * year line (1-month buckets) read from the rollups equal the same lines built from the 5-minute rows,
+ * Issue 12 (powerroll): power and SOC in the hour, day and month rollups. A week line (1-hour buckets),
+ * a month line (1-day buckets) and a year line (1-month buckets) read from the rollups equal the same
+ * lines built from the 5-minute rows,
  * per device (W and SoC): across both DST days, after a late sample into a past day the job already
  * rolled up, at sites on UTC+14 and UTC−10 (with today read live), and for devices with power only
  * (an inverter without counter, a sensor). Real server, real database.
@@ -96,7 +97,7 @@ async function expectSameLine(
   return line;
 }
 
-describe('power and SOC from the day and month rollups (issue 12, powerroll)', () => {
+describe('power and SOC from the hour, day and month rollups (issue 12, powerroll)', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const owner = await buildUser(t.db);
@@ -105,7 +106,7 @@ describe('power and SOC from the day and month rollups (issue 12, powerroll)', (
   });
   afterAll(() => t.close());
 
-  it('gives month and year lines equal to the 5-minute ones across DST days and after a late sample', async () => {
+  it('gives week, month and year lines equal to the 5-minute ones across DST days and after late samples', async () => {
     const tz = 'Europe/Berlin';
     const s = await buildStation(t.db, { ownerId, timeZone: tz });
     const inv = await buildDevice(t.db, { stationId: s.id, deviceType: 'inverter' });
@@ -138,7 +139,21 @@ describe('power and SOC from the day and month rollups (issue 12, powerroll)', (
       await expectSameLine(s.id, d.id, '2026-10-01', '2026-10-31', tz);
       const year = await expectSameLine(s.id, d.id, '2026-01-01', '2026-12-31', tz);
       expect(year.resolution).toBe('1mo');
+      const week = await expectSameLine(s.id, d.id, '2026-03-26', '2026-04-01', tz);
+      expect(week.resolution).toBe('1h');
+      expect(week.times).toHaveLength(7 * 24 - 1);
+      await expectSameLine(s.id, d.id, '2026-10-22', '2026-10-28', tz);
     }
+    // The hourly rollup holds the local hours: 23 on the spring DST day.
+    const hours = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM telemetry_hourly WHERE device_id = $1 AND bucket >= $2 AND bucket < $3`,
+      [
+        inv.id,
+        new Date(day0('2026-03-29', tz)).toISOString(),
+        new Date(day0('2026-03-30', tz)).toISOString(),
+      ],
+    );
+    expect(hours.rows[0]?.n).toBe(23);
     const month = await apiLine(s.id, bat.id, '2026-03-01', '2026-03-31');
     expect(month.resolution).toBe('1d');
     // The 23-hour day holds 276 samples, not 288: its average is of its own rows.
@@ -150,21 +165,29 @@ describe('power and SOC from the day and month rollups (issue 12, powerroll)', (
 
     // A late sample into 31 March after the job ran: the day, the month and the year follow.
     const beforeYear = await apiLine(s.id, bat.id, '2026-01-01', '2026-12-31');
-    await write([
-      {
-        deviceId: bat.id,
-        ts: new Date(day0('2026-03-31', tz) + 23.5 * 3_600_000),
-        w: 90_000,
-        soc: 99.5,
-        eIn: null,
-        eOut: null,
-        points: {},
-      },
-    ]);
+    const late = (minutes: number, soc: number) =>
+      write([
+        {
+          deviceId: bat.id,
+          ts: new Date(day0('2026-03-31', tz) + minutes * 60_000),
+          w: 90_000,
+          soc,
+          eIn: null,
+          eOut: null,
+          points: {},
+        },
+      ]);
+    await late(23 * 60 + 30, 99.5);
+    // The week line first: its read alone must bring the late sample in (flush before the read).
+    const afterWeek = await expectSameLine(s.id, bat.id, '2026-03-26', '2026-04-01', tz);
+    const lateHour = afterWeek.times.indexOf(new Date(day0('2026-03-31', tz) + 23 * 3_600_000).toISOString());
+    expect(afterWeek.series.find((x) => x.key === 'SoC')?.values[lateHour]).toBe(99.5);
+    // Another one, read first by the month line.
+    await late(23 * 60 + 45, 98.5);
     const afterMonth = await expectSameLine(s.id, bat.id, '2026-03-01', '2026-03-31', tz);
-    expect(afterMonth.series.find((x) => x.key === 'SoC')?.values[30]).toBe(99.5);
+    expect(afterMonth.series.find((x) => x.key === 'SoC')?.values[30]).toBe(98.5);
     const afterYear = await expectSameLine(s.id, bat.id, '2026-01-01', '2026-12-31', tz);
-    expect(afterYear.series.find((x) => x.key === 'SoC')?.values[2]).toBe(99.5);
+    expect(afterYear.series.find((x) => x.key === 'SoC')?.values[2]).toBe(98.5);
     expect(afterYear.series.find((x) => x.key === 'W')?.values[2]).not.toEqual(
       beforeYear.series.find((x) => x.key === 'W')?.values[2],
     );
@@ -195,6 +218,13 @@ describe('power and SOC from the day and month rollups (issue 12, powerroll)', (
         await expectSameLine(s.id, d.id, first, nextDay(today), tz, true);
         const live = await expectSameLine(s.id, d.id, first, today, tz, true);
         expect(live.series.find((x) => x.key === 'W')?.values.at(-1)).not.toBeNull();
+        const weekStart = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        const week = await expectSameLine(s.id, d.id, weekStart, today, tz, true);
+        expect(week.resolution).toBe('1h');
+        expect(week.series.find((x) => x.key === 'W')?.values.at(-1)).not.toBeNull();
+        await expectSameLine(s.id, d.id, '2025-12-27', '2026-01-02', tz);
       }
     }
   });

@@ -3,7 +3,7 @@
  * writer marks (device, local day) in rollup_dirty in the statement that stores the samples; this
  * module claims marks (DELETE … RETURNING), recomputes those days from telemetry_5min with the same
  * parts bucket-energy uses and their power and SOC (rollup-power.ts, every device type, in the same
- * pass), then the months holding them from the days. Runs as a job every few
+ * pass) and the hours of those days (rollup-hours.ts), then the months holding them from the days. Runs as a job every few
  * seconds and, for the days a read needs, before the read (rollup-read.ts).
  */
 import type { DbHandle } from '../../db/client';
@@ -13,6 +13,7 @@ import { localDayRange } from './bucket-edges';
 import { loadBucketParts } from './bucket-energy';
 import { ENERGY_DEVICE_TYPES } from './energy-flow';
 import type { BucketEnergy } from './energy-source';
+import { recomputeHours } from './rollup-hours';
 import {
   combineParts,
   emptyParts,
@@ -98,6 +99,7 @@ export async function rebuildRollups(db: DbHandle, deviceIds: readonly number[])
   if (deviceIds.length === 0) return;
   await db.query('DELETE FROM energy_daily WHERE device_id = ANY($1::int[])', [deviceIds]);
   await db.query('DELETE FROM energy_monthly WHERE device_id = ANY($1::int[])', [deviceIds]);
+  await db.query('DELETE FROM telemetry_hourly WHERE device_id = ANY($1::int[])', [deviceIds]);
   await db.query(
     `INSERT INTO rollup_dirty (device_id, day)
      SELECT DISTINCT r.device_id, (r.bucket AT TIME ZONE coalesce(s.time_zone, 'UTC'))::date
@@ -191,6 +193,7 @@ async function recomputeDays(db: DbHandle, dirty: readonly DirtyDay[]): Promise<
         if (row) row.power = p.power;
       }
       rows.push(...byKey.values());
+      await recomputeHours(db, runDevices, run, tz);
     }
   }
   // Devices removed since the mark: their marked days hold nothing.

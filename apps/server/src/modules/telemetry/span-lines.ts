@@ -13,6 +13,7 @@ import type { DeviceBucketEnergy } from './bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from './energy-flow';
 import type { Series } from './line-series';
 import { round } from './power-unit';
+import { loadHourlyPower } from './rollup-hours';
 import { averageW } from './rollup-power';
 import { energyOfPeriods, loadRollupPeriods } from './rollup-read';
 import { nextDay } from './rollup-refresh';
@@ -155,7 +156,8 @@ export interface PowerBucketRow {
 
 /**
  * Power per device and bucket of a span line and, for day and month buckets, energy per energy device
- * (Wh): minute buckets from the 5-minute rows, day and month buckets in one read of the rollups (the
+ * (Wh): 5- to 30-minute buckets from the 5-minute rows, hours from the hourly rollup, day and month
+ * buckets in one read of the rollups (the
  * buckets end with the last one given, so a line cut at now reads nothing after it).
  */
 export async function loadSpanData(
@@ -167,6 +169,10 @@ export async function loadSpanData(
   now: number = Date.now(),
 ): Promise<{ power: PowerBucketRow[]; energy: DeviceBucketEnergy[] }> {
   if (devices.length === 0 || buckets.length === 0) return { power: [], energy: [] };
+  if ('minutes' in resolution && resolution.minutes === 60) {
+    const ids = devices.map((d) => d.deviceId);
+    return { power: await loadHourlyPower(db, ids, buckets, timeZone, now), energy: [] };
+  }
   if ('minutes' in resolution) {
     const power = await loadPowerBuckets(
       db,
