@@ -563,17 +563,43 @@ const rollupColumns = () => ({
   outPowerBeforeWh: doublePrecision('out_power_before_wh'),
 });
 
+// ---- Issue 12 (powerroll): power and SOC in the day and month rollups (docs/energy.md "Rollups") ----
+
+/**
+ * Power columns of a rollup row, so 1-day and 1-month line buckets read one row per device and period
+ * instead of its 5-minute rows: Σ w_sum and Σ w_count of the period's 5-minute rows (the bucket's
+ * average W is Σ w_sum / Σ w_count across its rows), the latest SOC and the 5-minute bucket it came
+ * from (`soc_at`; a month's is its last day's with an SOC).
+ */
+const rollupPowerColumns = () => ({
+  wSum: doublePrecision('w_sum').notNull().default(0),
+  wCount: integer('w_count').notNull().default(0),
+  socLast: real('soc_last'),
+  socAt: tz('soc_at'),
+});
+
+/**
+ * Power of a device per local hour of its site (`bucket` = the hour's start; a half-hour DST shift
+ * cuts a day's last hour short), from telemetry_5min by the rollup job in the pass that recomputes
+ * the hour's day; read by lines of up to a week. Kept forever.
+ */
+export const telemetryHourly = pgTable(
+  'telemetry_hourly',
+  { deviceId: integer('device_id').notNull(), bucket: tz('bucket').notNull(), ...rollupPowerColumns() },
+  (t) => [primaryKey({ columns: [t.deviceId, t.bucket] })],
+);
+
 /** Energy of a device per local day of its site (a DST day is 23 or 25 hours); kept forever. */
 export const energyDaily = pgTable(
   'energy_daily',
-  { ...rollupColumns(), day: date('day', { mode: 'string' }).notNull() },
+  { ...rollupColumns(), ...rollupPowerColumns(), day: date('day', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
 
 /** Energy of a device per local month of its site (`month` = its first day), from energy_daily. */
 export const energyMonthly = pgTable(
   'energy_monthly',
-  { ...rollupColumns(), month: date('month', { mode: 'string' }).notNull() },
+  { ...rollupColumns(), ...rollupPowerColumns(), month: date('month', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ columns: [t.deviceId, t.month] })],
 );
 

@@ -86,9 +86,21 @@ export function localToday(timeZone: string, now: number = Date.now()): string {
   return formatLocalDate(p.year, p.month, p.day);
 }
 
+// Issue 12 (powerroll): local midnights memoised per zone and day; each costs ~5 Intl calls and a
+// line or statistics call asks for up to a few hundred of them. Cleared when it grows large.
+const midnights = new Map<string, number>();
+
 /** Start instant of the local calendar day (year, month 1–12, day) in `timeZone`; days may overflow. */
 export function startOfLocalDay(year: number, month: number, day: number, timeZone: string): number {
-  return wallToInstant(Date.UTC(year, month - 1, day), timeZone);
+  const wall = Date.UTC(year, month - 1, day);
+  const key = `${timeZone}|${wall}`;
+  let start = midnights.get(key);
+  if (start === undefined) {
+    if (midnights.size >= 50_000) midnights.clear();
+    start = wallToInstant(wall, timeZone);
+    midnights.set(key, start);
+  }
+  return start;
 }
 
 /** Start of the local day containing `instant`. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localParts } from '../../shared/zoned-time';
 import { bucketIndexOf, dayBuckets, localDayRange, statisticsBuckets } from './bucket-edges';
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -50,5 +51,35 @@ describe('bucket edges', () => {
     expect(bucketIndexOf(hours, Date.parse('2026-06-10T13:59:59Z'))).toBe(13);
     expect(bucketIndexOf(hours, Date.parse('2026-06-11T00:00:00Z'))).toBe(-1);
     expect(bucketIndexOf(hours, Date.parse('2026-06-09T23:59:59Z'))).toBe(-1);
+  });
+
+  it('labels every bucket with its local time in zones with half-hour, 45-minute and DST offsets', () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const zones = [
+      'Europe/Berlin',
+      'Asia/Kolkata',
+      'Pacific/Chatham',
+      'Australia/Lord_Howe',
+      'Pacific/Honolulu',
+    ];
+    const dates = [
+      { year: 2026, month: 1, day: 15 },
+      { year: 2026, month: 3, day: 29 },
+      { year: 2026, month: 4, day: 5 },
+      { year: 2026, month: 10, day: 4 },
+      { year: 2026, month: 10, day: 25 },
+    ];
+    for (const tz of zones) {
+      for (const date of dates) {
+        const buckets = dayBuckets(date, tz, 15);
+        expect(buckets.length).toBeGreaterThan(80);
+        for (const b of buckets) {
+          const p = localParts(b.start, tz);
+          expect(b.label).toBe(`${pad(p.hour)}:${pad(p.minute)}`);
+        }
+      }
+    }
+    // Lord Howe moves its clock by 30 minutes: 24.5 hours on 5 April 2026 (clocks back), 23.5 on 4 October.
+    expect(dayBuckets({ year: 2026, month: 4, day: 5 }, 'Australia/Lord_Howe', 30)).toHaveLength(49);
   });
 });

@@ -10,24 +10,16 @@ import { illegalInput } from '../../http/errors';
 import { localToday, parseLocalDate } from '../../shared/zoned-time';
 import { requireDeviceOfStation, requireStationAccess } from '../access/station-access';
 import { bucketIndexOf, dayBuckets } from './bucket-edges';
-import { ENERGY_DEVICE_TYPES } from './energy-flow';
 import { applyPowerUnit, type DeviceBuckets, deviceSeries, siteSeries } from './line-series';
 import { loadRollupPower, loadStationDevices } from './repo';
-import { nextDay } from './rollup-refresh';
 import {
   chooseResolution,
   daysInSpan,
   energySeries,
-  loadPowerBuckets,
+  loadSpanData,
   resolutionName,
   spanBuckets,
 } from './span-lines';
-
-/** Last local day of the month holding `day` (`YYYY-MM-DD`). */
-function lastDayOfMonth(day: string): string {
-  const [y, m] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
-}
 
 /** Query of lines as the contract's LinesQuerySchema parses it (the fields used here). */
 export interface LinesQuery {
@@ -73,22 +65,14 @@ export async function stationLines(
     const resolution = chooseResolution(days, q.interval, q.width);
     const all = spanBuckets(searchDate, to, station.timeZone, resolution);
     const buckets = q.fullTime ? all : all.filter((b) => b.start <= now);
-    const rows =
-      buckets.length === 0
-        ? []
-        : await loadPowerBuckets(
-            db,
-            devices.map((d) => d.deviceId),
-            buckets.map((b) => b.start),
-            buckets[buckets.length - 1]!.end,
-          );
+    const read = await loadSpanData(db, devices, buckets, resolution, station.timeZone, now);
     const perDevice = new Map<number, DeviceBuckets>(
       devices.map((d) => [
         d.deviceId,
         { type: d.deviceType as DeviceType, w: buckets.map(() => null), soc: buckets.map(() => null) },
       ]),
     );
-    for (const r of rows) {
+    for (const r of read.power) {
       const acc = perDevice.get(r.deviceId);
       if (!acc || r.index < 0 || r.index >= buckets.length) continue;
       acc.w[r.index] = r.w;
@@ -99,14 +83,7 @@ export async function stationLines(
     const energy =
       'minutes' in resolution || device || buckets.length === 0
         ? []
-        : await energySeries(
-            db,
-            devices.filter((d) => ENERGY_DEVICE_TYPES.has(d.deviceType as DeviceType)),
-            buckets,
-            nextDay('months' in resolution ? lastDayOfMonth(to) : to),
-            station.timeZone,
-            q.unitUpgrade === true,
-          );
+        : energySeries(read.energy, buckets.length, q.unitUpgrade === true);
     return {
       stationId: station.id,
       deviceId: device?.id ?? null,

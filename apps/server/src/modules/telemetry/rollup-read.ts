@@ -1,8 +1,9 @@
 /**
- * Energy per device over buckets of whole local days (days, months, years) read from the daily and
- * monthly rollups (issue 12, docs/energy.md "Rollups"): months wholly before the current one from
- * energy_monthly, the current month's past days from energy_daily, and today live from the 5-minute
- * rows. Marked days before today are recomputed first, so the figures equal those of loadBucketEnergy.
+ * Energy, power and SOC per device over buckets of whole local days (days, months, years) read from
+ * the daily and monthly rollups (issue 12, docs/energy.md "Rollups"): months wholly before the current
+ * one from energy_monthly, the current month's past days from energy_daily, and today live from the
+ * 5-minute rows. Marked days before today are recomputed first, so the figures equal those of
+ * loadBucketEnergy and of power lines built from the 5-minute rows.
  */
 import type { DbHandle } from '../../db/client';
 import { localToday, parseLocalDate } from '../../shared/zoned-time';
@@ -14,6 +15,7 @@ import {
   loadBucketParts,
   pickParts,
 } from './bucket-energy';
+import { ENERGY_DEVICE_TYPES } from './energy-flow';
 import type { PickedEnergy } from './energy-source';
 import {
   combineParts,
@@ -22,6 +24,14 @@ import {
   partsOfRow,
   type RollupRowColumns,
 } from './rollup-parts';
+import {
+  combinePower,
+  emptyPower,
+  loadPowerParts,
+  type PowerParts,
+  type PowerRowColumns,
+  powerOfRow,
+} from './rollup-power';
 import { flushRollups } from './rollup-refresh';
 
 /** A device with its site's time zone (its rollup days are that zone's local days). */
@@ -44,20 +54,30 @@ function bucketOf(starts: readonly string[], key: string): number {
   return found;
 }
 
+/** One device's rollup figures per bucket (in the order of the starts). */
+export interface DevicePeriods {
+  deviceId: number;
+  deviceType: string;
+  parts: PeriodParts[];
+  power: PowerParts[];
+}
+
 /**
- * Energy per device and bucket; bucket i holds the local days [starts[i], starts[i+1]) of each
- * device's site and the last ends before `endDay` (all `YYYY-MM-DD`, ascending).
- * @returns the same shape as loadBucketEnergy: figures per device (in the order given) and the
- *   source of every figure.
+ * Energy parts and power per device and bucket; bucket i holds the local days [starts[i],
+ * starts[i+1]) of each device's site and the last ends before `endDay` (all `YYYY-MM-DD`, ascending).
+ * One read of the rollup tables for all devices, plus today's 5-minute rows per time zone (energy
+ * parts for energy device types; power, when `withPower`, for every device).
+ * @returns one entry per device, in the order given.
  */
-export async function loadRollupEnergy(
+export async function loadRollupPeriods(
   db: DbHandle,
   devices: readonly RollupDevice[],
   starts: readonly string[],
   endDay: string,
   now: number = Date.now(),
-): Promise<{ devices: DeviceBucketEnergy[]; sources: PickedEnergy['source'][] }> {
-  if (devices.length === 0 || starts.length === 0) return { devices: [], sources: [] };
+  withPower = true,
+): Promise<DevicePeriods[]> {
+  if (devices.length === 0 || starts.length === 0) return [];
   const from = starts[0]!;
   const todayOf = new Map(devices.map((d) => [d.deviceId, localToday(d.timeZone, now)]));
   await flushRollups(
@@ -66,7 +86,7 @@ export async function loadRollupEnergy(
   );
   // Months can be read whole only when every bucket is made of whole months.
   const byMonth = [...starts, endDay].every((k) => k.endsWith('-01'));
-  const res = await db.query<RollupRowColumns & { device_id: number; key: string }>(
+  const res = await db.query<RollupRowColumns & PowerRowColumns & { device_id: number; key: string }>(
     `WITH u AS (SELECT * FROM unnest($1::int[], $2::date[]) AS u(id, today))
      SELECT m.*, m.month::text AS key FROM u JOIN energy_monthly m ON m.device_id = u.id
        AND $5 AND m.month >= $3::date AND m.month < least($4::date, date_trunc('month', u.today)::date)
@@ -78,19 +98,30 @@ export async function loadRollupEnergy(
     [devices.map((d) => d.deviceId), devices.map((d) => todayOf.get(d.deviceId)!), from, endDay, byMonth],
   );
 
-  const acc = new Map<number, PeriodParts[]>(
-    devices.map((d) => [d.deviceId, starts.map(() => ({ eIn: emptyParts(), eOut: emptyParts() }))]),
+  const acc = new Map<number, DevicePeriods>(
+    devices.map((d) => [
+      d.deviceId,
+      {
+        deviceId: d.deviceId,
+        deviceType: d.deviceType,
+        parts: starts.map(() => ({ eIn: emptyParts(), eOut: emptyParts() })),
+        power: starts.map(() => emptyPower()),
+      },
+    ]),
   );
-  const add = (deviceId: number, key: string, parts: PeriodParts) => {
+  const add = (deviceId: number, key: string, parts: PeriodParts | null, power: PowerParts | null) => {
     const i = bucketOf(starts, key);
-    const list = acc.get(deviceId);
-    if (!list || i < 0 || key >= endDay) return;
-    const prev = list[i]!;
-    list[i] = { eIn: combineParts(prev.eIn, parts.eIn), eOut: combineParts(prev.eOut, parts.eOut) };
+    const entry = acc.get(deviceId);
+    if (!entry || i < 0 || key >= endDay) return;
+    if (parts) {
+      const prev = entry.parts[i]!;
+      entry.parts[i] = { eIn: combineParts(prev.eIn, parts.eIn), eOut: combineParts(prev.eOut, parts.eOut) };
+    }
+    if (power) entry.power[i] = combinePower(entry.power[i]!, power);
   };
-  for (const r of res.rows) add(r.device_id, r.key, partsOfRow(r));
+  for (const r of res.rows) add(r.device_id, r.key, partsOfRow(r), withPower ? powerOfRow(r) : null);
 
-  // Today (still open) live from the 5-minute rows, one query per time zone.
+  // Today (still open) live from the 5-minute rows, per time zone.
   const zones = new Map<string, RollupDevice[]>();
   for (const d of devices) {
     const today = todayOf.get(d.deviceId)!;
@@ -100,18 +131,48 @@ export async function loadRollupEnergy(
   for (const [tz, list] of zones) {
     const today = localToday(tz, now);
     const { start, end } = localDayRange(parseLocalDate(today)!, tz);
-    const live = await loadBucketParts(db, list, [new Date(start)], new Date(end));
-    for (const p of live) add(p.deviceId, today, { eIn: p.eIn[0]!, eOut: p.eOut[0]! });
+    const energyDevices = list.filter((d) => ENERGY_DEVICE_TYPES.has(d.deviceType));
+    const live = await loadBucketParts(db, energyDevices, [new Date(start)], new Date(end));
+    for (const p of live) add(p.deviceId, today, { eIn: p.eIn[0]!, eOut: p.eOut[0]! }, null);
+    if (!withPower) continue;
+    const power = await loadPowerParts(
+      db,
+      list.map((d) => d.deviceId),
+      [new Date(start)],
+      new Date(end),
+    );
+    for (const p of power) if (p.index === 0) add(p.deviceId, today, null, p.power);
   }
+  return devices.map((d) => acc.get(d.deviceId)!);
+}
 
-  const parts: DeviceBucketParts[] = devices.map((d) => {
-    const list = acc.get(d.deviceId)!;
-    return {
-      deviceId: d.deviceId,
-      type: d.deviceType as DeviceBucketParts['type'],
-      eIn: list.map((p) => p.eIn),
-      eOut: list.map((p) => p.eOut),
-    };
-  });
+/**
+ * Energy per device and bucket over the same buckets as loadRollupPeriods (energy device types).
+ * @returns the same shape as loadBucketEnergy: figures per device (in the order given) and the
+ *   source of every figure.
+ */
+export async function loadRollupEnergy(
+  db: DbHandle,
+  devices: readonly RollupDevice[],
+  starts: readonly string[],
+  endDay: string,
+  now: number = Date.now(),
+): Promise<{ devices: DeviceBucketEnergy[]; sources: PickedEnergy['source'][] }> {
+  const periods = await loadRollupPeriods(db, devices, starts, endDay, now, false);
+  return energyOfPeriods(periods);
+}
+
+/** Energy figures (and their sources) of rollup periods, as loadBucketEnergy gives them. */
+export function energyOfPeriods(periods: readonly DevicePeriods[]): {
+  devices: DeviceBucketEnergy[];
+  sources: PickedEnergy['source'][];
+} {
+  if (periods.length === 0) return { devices: [], sources: [] };
+  const parts: DeviceBucketParts[] = periods.map((d) => ({
+    deviceId: d.deviceId,
+    type: d.deviceType as DeviceBucketParts['type'],
+    eIn: d.parts.map((p) => p.eIn),
+    eOut: d.parts.map((p) => p.eOut),
+  }));
   return pickParts(parts);
 }

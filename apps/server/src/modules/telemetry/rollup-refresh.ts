@@ -2,7 +2,8 @@
  * Keeps the daily and monthly energy rollups current (issue 12, docs/energy.md "Rollups"). The ingest
  * writer marks (device, local day) in rollup_dirty in the statement that stores the samples; this
  * module claims marks (DELETE … RETURNING), recomputes those days from telemetry_5min with the same
- * parts bucket-energy uses, then the months holding them from the days. Runs as a job every few
+ * parts bucket-energy uses and their power and SOC (rollup-power.ts, every device type, in the same
+ * pass) and the hours of those days (rollup-hours.ts), then the months holding them from the days. Runs as a job every few
  * seconds and, for the days a read needs, before the read (rollup-read.ts).
  */
 import type { DbHandle } from '../../db/client';
@@ -12,6 +13,7 @@ import { localDayRange } from './bucket-edges';
 import { loadBucketParts } from './bucket-energy';
 import { ENERGY_DEVICE_TYPES } from './energy-flow';
 import type { BucketEnergy } from './energy-source';
+import { recomputeHours } from './rollup-hours';
 import {
   combineParts,
   emptyParts,
@@ -20,6 +22,15 @@ import {
   partsOfRow,
   type RollupRowColumns,
 } from './rollup-parts';
+import {
+  combinePower,
+  emptyPower,
+  isEmptyPower,
+  loadPowerParts,
+  type PowerParts,
+  type PowerRowColumns,
+  powerOfRow,
+} from './rollup-power';
 
 /** A (device, local day `YYYY-MM-DD`) to recompute. */
 export interface DirtyDay {
@@ -88,6 +99,7 @@ export async function rebuildRollups(db: DbHandle, deviceIds: readonly number[])
   if (deviceIds.length === 0) return;
   await db.query('DELETE FROM energy_daily WHERE device_id = ANY($1::int[])', [deviceIds]);
   await db.query('DELETE FROM energy_monthly WHERE device_id = ANY($1::int[])', [deviceIds]);
+  await db.query('DELETE FROM telemetry_hourly WHERE device_id = ANY($1::int[])', [deviceIds]);
   await db.query(
     `INSERT INTO rollup_dirty (device_id, day)
      SELECT DISTINCT r.device_id, (r.bucket AT TIME ZONE coalesce(s.time_zone, 'UTC'))::date
@@ -122,6 +134,16 @@ function consecutiveRuns(days: Iterable<string>): string[][] {
   return runs;
 }
 
+/** A daily or monthly row to write: `day` is its key (the month's first day for a monthly row). */
+interface RollupRow {
+  deviceId: number;
+  day: string;
+  parts: PeriodParts;
+  power: PowerParts;
+}
+
+const emptyPeriod = (): PeriodParts => ({ eIn: emptyParts(), eOut: emptyParts() });
+
 /** Recomputes the daily rows of `dirty` and the monthly rows holding them. */
 async function recomputeDays(db: DbHandle, dirty: readonly DirtyDay[]): Promise<void> {
   const ids = [...new Set(dirty.map((d) => d.deviceId))];
@@ -134,11 +156,11 @@ async function recomputeDays(db: DbHandle, dirty: readonly DirtyDay[]): Promise<
   const byZone = new Map<string, DirtyDay[]>();
   for (const d of dirty) {
     const dev = devices.get(d.deviceId);
-    if (!dev || !ENERGY_DEVICE_TYPES.has(dev.type as never)) continue;
+    if (!dev) continue;
     byZone.set(dev.tz, [...(byZone.get(dev.tz) ?? []), d]);
   }
 
-  const rows: { deviceId: number; day: string; parts: PeriodParts }[] = [];
+  const rows: RollupRow[] = [];
   for (const [tz, entries] of byZone) {
     for (const run of consecutiveRuns(entries.map((e) => e.day))) {
       const inRun = new Set(run);
@@ -147,18 +169,34 @@ async function recomputeDays(db: DbHandle, dirty: readonly DirtyDay[]): Promise<
       const end = new Date(localDayRange(parseLocalDate(run[run.length - 1]!)!, tz).end);
       const parts = await loadBucketParts(
         db,
-        runDevices.map((id) => ({ deviceId: id, deviceType: devices.get(id)!.type })),
+        runDevices
+          .filter((id) => ENERGY_DEVICE_TYPES.has(devices.get(id)!.type))
+          .map((id) => ({ deviceId: id, deviceType: devices.get(id)!.type })),
         starts,
         end,
       );
+      const power = await loadPowerParts(db, runDevices, starts, end);
+      // Every (device, day) of the run, so a device with power but no energy parts gets its row too.
+      const byKey = new Map<string, RollupRow>();
+      for (const id of runDevices) {
+        for (const day of run) {
+          byKey.set(`${id}|${day}`, { deviceId: id, day, parts: emptyPeriod(), power: emptyPower() });
+        }
+      }
       for (const p of parts) {
         run.forEach((day, i) => {
-          rows.push({ deviceId: p.deviceId, day, parts: { eIn: p.eIn[i]!, eOut: p.eOut[i]! } });
+          byKey.get(`${p.deviceId}|${day}`)!.parts = { eIn: p.eIn[i]!, eOut: p.eOut[i]! };
         });
       }
+      for (const p of power) {
+        const row = byKey.get(`${p.deviceId}|${run[p.index]}`);
+        if (row) row.power = p.power;
+      }
+      rows.push(...byKey.values());
+      await recomputeHours(db, runDevices, run, tz);
     }
   }
-  // Devices removed or without energy: their marked days hold nothing.
+  // Devices removed since the mark: their marked days hold nothing.
   const kept = new Set(rows.map((r) => `${r.deviceId}|${r.day}`));
   const gone = dirty.filter((d) => !kept.has(`${d.deviceId}|${d.day}`));
   await writeRows(
@@ -182,26 +220,28 @@ async function recomputeMonths(
   months: readonly { deviceId: number; month: string }[],
 ): Promise<void> {
   if (months.length === 0) return;
-  const res = await db.query<RollupRowColumns & { device_id: number; month: string }>(
+  const res = await db.query<RollupRowColumns & PowerRowColumns & { device_id: number; month: string }>(
     `SELECT d.*, u.month::text AS month FROM unnest($1::int[], $2::date[]) AS u(id, month)
      JOIN energy_daily d ON d.device_id = u.id AND d.day >= u.month AND d.day < (u.month + interval '1 month')::date
      ORDER BY d.device_id, d.day`,
     [months.map((m) => m.deviceId), months.map((m) => m.month)],
   );
-  const acc = new Map<string, { deviceId: number; key: string; parts: PeriodParts }>();
+  const acc = new Map<string, RollupRow>();
   for (const r of res.rows) {
     const k = `${r.device_id}|${r.month}`;
     const day = partsOfRow(r);
+    const power = powerOfRow(r);
     const prev = acc.get(k);
     acc.set(k, {
       deviceId: r.device_id,
-      key: r.month,
+      day: r.month,
       parts: prev
         ? { eIn: combineParts(prev.parts.eIn, day.eIn), eOut: combineParts(prev.parts.eOut, day.eOut) }
         : day,
+      power: prev ? combinePower(prev.power, power) : power,
     });
   }
-  const rows = [...acc.values()].map((a) => ({ deviceId: a.deviceId, day: a.key, parts: a.parts }));
+  const rows = [...acc.values()];
   const gone = months
     .filter((m) => !acc.has(`${m.deviceId}|${m.month}`))
     .map((m) => ({ deviceId: m.deviceId, key: m.month }));
@@ -213,14 +253,12 @@ async function writeRows(
   db: DbHandle,
   table: 'energy_daily' | 'energy_monthly',
   keyCol: 'day' | 'month',
-  rows: readonly { deviceId: number; day: string; parts: PeriodParts }[],
+  rows: readonly RollupRow[],
   gone: readonly { deviceId: number; key: string }[],
 ): Promise<void> {
-  const keep = rows.filter((r) => !isEmptyParts(r.parts));
-  const drop = [
-    ...gone,
-    ...rows.filter((r) => isEmptyParts(r.parts)).map((r) => ({ deviceId: r.deviceId, key: r.day })),
-  ];
+  const empty = (r: RollupRow) => isEmptyParts(r.parts) && isEmptyPower(r.power);
+  const keep = rows.filter((r) => !empty(r));
+  const drop = [...gone, ...rows.filter(empty).map((r) => ({ deviceId: r.deviceId, key: r.day }))];
   if (drop.length > 0) {
     await db.query(
       `DELETE FROM ${table} t USING unnest($1::int[], $2::date[]) AS u(id, k) WHERE t.device_id = u.id AND t.${keyCol} = u.k`,
@@ -237,14 +275,17 @@ async function writeRows(
   const eOut = (p: PeriodParts) => p.eOut ?? emptyParts();
   await db.query(
     `INSERT INTO ${table} AS t (device_id, ${keyCol}, in_counter_wh, in_whole, in_power_wh, in_power_before_wh,
-                               out_counter_wh, out_whole, out_power_wh, out_power_before_wh)
+                               out_counter_wh, out_whole, out_power_wh, out_power_before_wh,
+                               w_sum, w_count, soc_last, soc_at)
      SELECT * FROM unnest($1::int[], $2::date[], $3::float8[], $4::bool[], $5::float8[], $6::float8[],
-                          $7::float8[], $8::bool[], $9::float8[], $10::float8[])
+                          $7::float8[], $8::bool[], $9::float8[], $10::float8[],
+                          $11::float8[], $12::int[], $13::real[], $14::timestamptz[])
      ON CONFLICT (device_id, ${keyCol}) DO UPDATE SET
        in_counter_wh = excluded.in_counter_wh, in_whole = excluded.in_whole, in_power_wh = excluded.in_power_wh,
        in_power_before_wh = excluded.in_power_before_wh, out_counter_wh = excluded.out_counter_wh,
        out_whole = excluded.out_whole, out_power_wh = excluded.out_power_wh,
-       out_power_before_wh = excluded.out_power_before_wh`,
+       out_power_before_wh = excluded.out_power_before_wh, w_sum = excluded.w_sum,
+       w_count = excluded.w_count, soc_last = excluded.soc_last, soc_at = excluded.soc_at`,
     [
       keep.map((r) => r.deviceId),
       keep.map((r) => r.day),
@@ -256,6 +297,10 @@ async function writeRows(
       col(eOut, 'counterWhole'),
       col(eOut, 'powerWh'),
       col(eOut, 'powerBeforeWh'),
+      keep.map((r) => r.power.wSum),
+      keep.map((r) => r.power.wCount),
+      keep.map((r) => r.power.socLast),
+      keep.map((r) => r.power.socAt?.toISOString() ?? null),
     ],
   );
 }

@@ -1,17 +1,21 @@
 /**
  * station/lines over a span of local days (issue 12): the bucket size follows the span (≤ 1 day: the
  * asked interval, ≤ 1 week: 1 h, ≤ 3 months: 1 day, longer: 1 month) and is made coarser until the
- * points fit about twice the chart's width. Power is the average W per bucket, aggregated in the
- * database; day and month buckets also carry energy series from the daily and monthly rollups.
+ * points fit about twice the chart's width. Power is the average W per bucket: minute buckets
+ * aggregate the 5-minute rows in the database; day and month buckets read power and energy together
+ * from the daily and monthly rollups (rollup-read.ts), so a year line reads ~13 rows per device.
  */
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import { formatLocalDate, parseLocalDate, startOfLocalDay } from '../../shared/zoned-time';
 import { type Bucket, dayBuckets } from './bucket-edges';
-import { deriveTotals, sumByType } from './energy-flow';
+import type { DeviceBucketEnergy } from './bucket-energy';
+import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from './energy-flow';
 import type { Series } from './line-series';
 import { round } from './power-unit';
-import { loadRollupEnergy } from './rollup-read';
+import { loadHourlyPower } from './rollup-hours';
+import { averageW } from './rollup-power';
+import { energyOfPeriods, loadRollupPeriods } from './rollup-read';
 import { nextDay } from './rollup-refresh';
 
 /** Bucket size of a span line: minutes within days, whole local days or whole local months. */
@@ -142,28 +146,78 @@ export function pickEnergyUnit(maxAbsKwh: number): EnergyUnit {
   return 'kWh';
 }
 
+/** Average W and latest SOC of one device in one bucket of a line. */
+export interface PowerBucketRow {
+  deviceId: number;
+  index: number;
+  w: number | null;
+  soc: number | null;
+}
+
 /**
- * Site energy series per day or month bucket (kWh from the rollups; MWh or GWh when `upgrade` and the
- * largest value calls for it): production, consumption, grid buy and sell, charge and discharge.
+ * Power per device and bucket of a span line and, for day and month buckets, energy per energy device
+ * (Wh): 5- to 30-minute buckets from the 5-minute rows, hours from the hourly rollup, day and month
+ * buckets in one read of the rollups (the
+ * buckets end with the last one given, so a line cut at now reads nothing after it).
  */
-export async function energySeries(
+export async function loadSpanData(
   db: DbHandle,
   devices: readonly { deviceId: number; deviceType: string }[],
-  buckets: readonly { day: string }[],
-  endDay: string,
+  buckets: readonly (Bucket & { day: string })[],
+  resolution: SpanResolution,
   timeZone: string,
-  upgrade: boolean,
-): Promise<Series[]> {
-  const read = await loadRollupEnergy(
+  now: number = Date.now(),
+): Promise<{ power: PowerBucketRow[]; energy: DeviceBucketEnergy[] }> {
+  if (devices.length === 0 || buckets.length === 0) return { power: [], energy: [] };
+  if ('minutes' in resolution && resolution.minutes === 60) {
+    const ids = devices.map((d) => d.deviceId);
+    return { power: await loadHourlyPower(db, ids, buckets, timeZone, now), energy: [] };
+  }
+  if ('minutes' in resolution) {
+    const power = await loadPowerBuckets(
+      db,
+      devices.map((d) => d.deviceId),
+      buckets.map((b) => b.start),
+      buckets[buckets.length - 1]!.end,
+    );
+    return { power, energy: [] };
+  }
+  const last = buckets[buckets.length - 1]!.day;
+  const endDay = 'months' in resolution ? nextMonth(last) : nextDay(last);
+  const periods = await loadRollupPeriods(
     db,
     devices.map((d) => ({ ...d, timeZone })),
     buckets.map((b) => b.day),
     endDay,
+    now,
   );
-  const totals = buckets.map((_, i) =>
+  const power = periods.flatMap((d) =>
+    d.power.map((p, index) => ({ deviceId: d.deviceId, index, w: averageW(p), soc: p.socLast })),
+  );
+  const energy = energyOfPeriods(periods.filter((d) => ENERGY_DEVICE_TYPES.has(d.deviceType))).devices;
+  return { power, energy };
+}
+
+/** First day of the month after the one holding `day` (`YYYY-MM-DD`). */
+function nextMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Site energy series per day or month bucket (kWh from the rollups; MWh or GWh when `upgrade` and the
+ * largest value calls for it): production, consumption, grid buy and sell, charge and discharge, from
+ * the energy per device of loadSpanData.
+ */
+export function energySeries(
+  energy: readonly DeviceBucketEnergy[],
+  bucketCount: number,
+  upgrade: boolean,
+): Series[] {
+  const totals = Array.from({ length: bucketCount }, (_, i) =>
     deriveTotals({
-      eIn: sumByType(read.devices.map((d) => ({ type: d.type as DeviceType, value: d.eIn[i] ?? null }))),
-      eOut: sumByType(read.devices.map((d) => ({ type: d.type as DeviceType, value: d.eOut[i] ?? null }))),
+      eIn: sumByType(energy.map((d) => ({ type: d.type as DeviceType, value: d.eIn[i] ?? null }))),
+      eOut: sumByType(energy.map((d) => ({ type: d.type as DeviceType, value: d.eOut[i] ?? null }))),
     }),
   );
   const keys = [

@@ -1,0 +1,98 @@
+/**
+ * The hourly power rollup (issue 12, docs/energy.md "Rollups"): telemetry_hourly holds Σ W, sample
+ * count and latest SOC per device and local hour of its site, rebuilt from telemetry_5min by the
+ * rollup job for each day it recomputes, and read by lines of up to a week (1-hour buckets): past days
+ * from the hourly rows, today (still open) live from the 5-minute rows, so a 7-day line reads 168 rows
+ * per device instead of 2,016 and shows the same figures.
+ */
+import type { DbHandle } from '../../db/client';
+import { localToday, parseLocalDate } from '../../shared/zoned-time';
+import { type Bucket, bucketIndexOf, dayBuckets, localDayRange } from './bucket-edges';
+import { averageW, loadPowerParts, type PowerRowColumns, powerOfRow } from './rollup-power';
+import { flushRollups } from './rollup-refresh';
+
+/**
+ * Rebuilds the hourly rows of `deviceIds` over the consecutive local days `days` of `timeZone`:
+ * deletes the hours of those days, then inserts every hour holding samples or an SOC.
+ */
+export async function recomputeHours(
+  db: DbHandle,
+  deviceIds: readonly number[],
+  days: readonly string[],
+  timeZone: string,
+): Promise<void> {
+  if (deviceIds.length === 0 || days.length === 0) return;
+  const hours = days.flatMap((day) => dayBuckets(parseLocalDate(day)!, timeZone, 60));
+  const starts = hours.map((h) => new Date(h.start));
+  const end = new Date(hours[hours.length - 1]!.end);
+  const rows = (await loadPowerParts(db, deviceIds, starts, end)).filter(
+    (r) => r.power.wCount > 0 || r.power.socLast !== null,
+  );
+  await db.query(
+    'DELETE FROM telemetry_hourly WHERE device_id = ANY($1::int[]) AND bucket >= $2 AND bucket < $3',
+    [deviceIds, starts[0]!.toISOString(), end.toISOString()],
+  );
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO telemetry_hourly (device_id, bucket, w_sum, w_count, soc_last, soc_at)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::float8[], $4::int[], $5::real[], $6::timestamptz[])`,
+    [
+      rows.map((r) => r.deviceId),
+      rows.map((r) => starts[r.index]!.toISOString()),
+      rows.map((r) => r.power.wSum),
+      rows.map((r) => r.power.wCount),
+      rows.map((r) => r.power.socLast),
+      rows.map((r) => r.power.socAt?.toISOString() ?? null),
+    ],
+  );
+}
+
+/**
+ * Average W and latest SOC per device and hour bucket of a line (`buckets`: the local hours of
+ * consecutive days of `timeZone`, as dayBuckets cuts them). Marked days before today are recomputed
+ * first; today and later come from the 5-minute rows.
+ */
+export async function loadHourlyPower(
+  db: DbHandle,
+  deviceIds: readonly number[],
+  buckets: readonly Bucket[],
+  timeZone: string,
+  now: number = Date.now(),
+): Promise<{ deviceId: number; index: number; w: number | null; soc: number | null }[]> {
+  if (deviceIds.length === 0 || buckets.length === 0) return [];
+  const today = localToday(timeZone, now);
+  await flushRollups(
+    db,
+    deviceIds.map((deviceId) => ({ deviceId, before: today })),
+  );
+  const todayStart = localDayRange(parseLocalDate(today)!, timeZone).start;
+  const first = buckets[0]!.start;
+  const last = buckets[buckets.length - 1]!.end;
+  const out: { deviceId: number; index: number; w: number | null; soc: number | null }[] = [];
+  if (first < todayStart) {
+    const res = await db.query<PowerRowColumns & { device_id: number; bucket: Date | string }>(
+      `SELECT device_id, bucket, w_sum, w_count, soc_last, soc_at FROM telemetry_hourly
+       WHERE device_id = ANY($1::int[]) AND bucket >= $2 AND bucket < $3`,
+      [deviceIds, new Date(first).toISOString(), new Date(Math.min(last, todayStart)).toISOString()],
+    );
+    for (const r of res.rows) {
+      const index = bucketIndexOf(buckets, new Date(r.bucket).getTime());
+      if (index < 0) continue;
+      const p = powerOfRow(r);
+      out.push({ deviceId: r.device_id, index, w: averageW(p), soc: p.socLast });
+    }
+  }
+  const open = buckets.findIndex((b) => b.start >= todayStart);
+  if (open >= 0) {
+    const live = await loadPowerParts(
+      db,
+      deviceIds,
+      buckets.slice(open).map((b) => new Date(b.start)),
+      new Date(last),
+    );
+    for (const r of live) {
+      out.push({ deviceId: r.deviceId, index: open + r.index, w: averageW(r.power), soc: r.power.socLast });
+    }
+  }
+  return out;
+}
