@@ -9,13 +9,12 @@
  * Run alone: `node --import tsx bench/rss.ts`. Knob: RSS_BENCH_MINUTES (live traffic, default 3).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { scratchDatabase } from '../apps/server/src/test/helper';
 import type { BenchDbKind } from './harness';
 import { printTable, type Row } from './table';
 
@@ -32,24 +31,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/** A new empty database on `url`'s server (the server migrates and seeds it), dropped by `drop()`. */
-async function scratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `ems_bench_rss_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const scoped = new URL(url);
-  scoped.pathname = `/${name}`;
-  return { url: scoped.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 interface Mem {
@@ -103,7 +84,7 @@ function row(kind: BenchDbKind, moment: string, m: Mem): Row {
 
 async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ems-bench-rss-'));
-  const db = kind === 'PostgreSQL' ? await scratchDatabase(process.env.DATABASE_URL!) : null;
+  const db = kind === 'PostgreSQL' ? await scratchDatabase(process.env.DATABASE_URL!, 'ems_bench_rss') : null;
   const [port, metricsPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,

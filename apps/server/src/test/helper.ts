@@ -23,16 +23,14 @@ export interface TestApp {
 export const DEMO_OWNER = { username: 'demo', password: 'Demo@2024!' } as const;
 
 /**
- * Opens a fresh, empty database: in-memory PGlite, or on PostgreSQL a new database created for this
- * call and dropped by `drop()` (migrations name the public schema, so schemas cannot isolate).
+ * A new empty database named `{prefix}_{random}` on `url`'s PostgreSQL server; `drop()` removes it even
+ * with connections still open.
  */
-export async function openTestDb(): Promise<{ db: DbHandle; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = await openDb({ dataDir: 'memory://' });
-    return { db, drop: () => db.close() };
-  }
-  const name = `ems_test_${randomBytes(6).toString('hex')}`;
+export async function scratchDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (text: string) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
@@ -45,12 +43,26 @@ export async function openTestDb(): Promise<{ db: DbHandle; drop(): Promise<void
   await admin(`CREATE DATABASE ${name}`);
   const scoped = new URL(url);
   scoped.pathname = `/${name}`;
-  const db = await openDb({ url: scoped.toString() });
+  return { url: scoped.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Opens a fresh, empty database: in-memory PGlite, or on PostgreSQL a new database created for this
+ * call and dropped by `drop()` (migrations name the public schema, so schemas cannot isolate).
+ */
+export async function openTestDb(): Promise<{ db: DbHandle; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDb({ dataDir: 'memory://' });
+    return { db, drop: () => db.close() };
+  }
+  const scratch = await scratchDatabase(url, 'ems_test');
+  const db = await openDb({ url: scratch.url });
   return {
     db,
     drop: async () => {
       await db.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
 }
