@@ -9,9 +9,10 @@ import type { SessionUser } from '../../http/context';
 import { illegalInput } from '../../http/errors';
 import { localToday, parseLocalDate } from '../../shared/zoned-time';
 import { requireDeviceOfStation, requireStationAccess } from '../access/station-access';
-import { bucketIndexOf, dayBuckets } from './bucket-edges';
+import { dayBuckets } from './bucket-edges';
 import { applyPowerUnit, type DeviceBuckets, deviceSeries, siteSeries } from './line-series';
-import { loadRollupPower, loadStationDevices } from './repo';
+import { loadStationDevices } from './repo';
+import { loadPowerBuckets, type PowerBucketRow } from './rollup-power';
 import {
   chooseResolution,
   daysInSpan,
@@ -20,6 +21,27 @@ import {
   resolutionName,
   spanBuckets,
 } from './span-lines';
+
+/** W and SOC per bucket of each device (in the order given) from a line's power rows. */
+function deviceBucketsOf(
+  devices: readonly { deviceId: number; deviceType: string }[],
+  count: number,
+  rows: readonly PowerBucketRow[],
+): DeviceBuckets[] {
+  const perDevice = new Map<number, DeviceBuckets>(
+    devices.map((d) => [
+      d.deviceId,
+      { type: d.deviceType as DeviceType, w: new Array(count).fill(null), soc: new Array(count).fill(null) },
+    ]),
+  );
+  for (const r of rows) {
+    const acc = perDevice.get(r.deviceId);
+    if (!acc || r.index < 0 || r.index >= count) continue;
+    acc.w[r.index] = r.w;
+    acc.soc[r.index] = r.soc;
+  }
+  return [...perDevice.values()];
+}
 
 /** Query of lines as the contract's LinesQuerySchema parses it (the fields used here). */
 export interface LinesQuery {
@@ -40,8 +62,8 @@ const MAX_SPAN_DAYS = 20 * 366;
 
 /**
  * Power lines of the local day `searchDate` (default today in the site's zone) from the 5-minute
- * rollup. Without fullTime the buckets stop at the one holding `now`; with it the whole day is
- * returned and later buckets are null.
+ * rollup, aggregated per bucket in the database. Without fullTime the buckets stop at the one
+ * holding `now`; with it the whole day is returned and later buckets are null.
  * @throws AppError noPermission for another user's station or a device of another station.
  */
 export async function stationLines(
@@ -55,30 +77,18 @@ export async function stationLines(
   const searchDate = q.searchDate ?? localToday(station.timeZone, now);
   const date = parseLocalDate(searchDate);
   if (!date) throw illegalInput();
+  const devices = device
+    ? [{ deviceId: device.id, deviceType: device.deviceType }]
+    : await loadStationDevices(db, station.id);
   if (q.endDate !== undefined || q.width !== undefined) {
     const to = q.endDate ?? searchDate;
     const days = daysInSpan(searchDate, to);
     if (days < 1 || days > MAX_SPAN_DAYS) throw illegalInput();
-    const devices = device
-      ? [{ deviceId: device.id, deviceType: device.deviceType }]
-      : await loadStationDevices(db, station.id);
     const resolution = chooseResolution(days, q.interval, q.width);
     const all = spanBuckets(searchDate, to, station.timeZone, resolution);
     const buckets = q.fullTime ? all : all.filter((b) => b.start <= now);
     const read = await loadSpanData(db, devices, buckets, resolution, station.timeZone, now);
-    const perDevice = new Map<number, DeviceBuckets>(
-      devices.map((d) => [
-        d.deviceId,
-        { type: d.deviceType as DeviceType, w: buckets.map(() => null), soc: buckets.map(() => null) },
-      ]),
-    );
-    for (const r of read.power) {
-      const acc = perDevice.get(r.deviceId);
-      if (!acc || r.index < 0 || r.index >= buckets.length) continue;
-      acc.w[r.index] = r.w;
-      acc.soc[r.index] = r.soc;
-    }
-    const deviceBuckets = [...perDevice.values()];
+    const deviceBuckets = deviceBucketsOf(devices, buckets.length, read.power);
     const series = device ? deviceSeries(deviceBuckets[0]!) : siteSeries(deviceBuckets, buckets.length);
     const energy =
       'minutes' in resolution || device || buckets.length === 0
@@ -96,42 +106,12 @@ export async function stationLines(
   }
   const whole = dayBuckets(date, station.timeZone, q.interval);
   const buckets = q.fullTime ? whole : whole.filter((b) => b.start <= now);
-
-  const devices = device
-    ? [{ deviceId: device.id, deviceType: device.deviceType }]
-    : await loadStationDevices(db, station.id);
-  const perDevice = new Map<number, DeviceBuckets & { sum: number[]; count: number[] }>();
-  for (const d of devices) {
-    perDevice.set(d.deviceId, {
-      type: d.deviceType as DeviceType,
-      w: [],
-      soc: new Array(buckets.length).fill(null),
-      sum: new Array(buckets.length).fill(0),
-      count: new Array(buckets.length).fill(0),
-    });
-  }
-  if (buckets.length > 0) {
-    const rows = await loadRollupPower(
-      db,
-      devices.map((d) => d.deviceId),
-      new Date(buckets[0]!.start),
-      new Date(buckets[buckets.length - 1]!.end),
-    );
-    // Rows come by device then time, so the last SOC written into a bucket is its latest.
-    for (const r of rows) {
-      const acc = perDevice.get(r.deviceId);
-      const i = bucketIndexOf(buckets, r.bucket.getTime());
-      if (!acc || i < 0) continue;
-      acc.sum[i]! += r.wSum;
-      acc.count[i]! += r.wCount;
-      if (r.socLast !== null) acc.soc[i] = r.socLast;
-    }
-  }
-  const deviceBuckets = [...perDevice.values()].map((d) => ({
-    type: d.type,
-    w: d.sum.map((s, i) => (d.count[i]! > 0 ? s / d.count[i]! : null)),
-    soc: d.soc,
-  }));
+  const rows = await loadPowerBuckets(
+    db,
+    devices.map((d) => d.deviceId),
+    buckets,
+  );
+  const deviceBuckets = deviceBucketsOf(devices, buckets.length, rows);
   const series = device ? deviceSeries(deviceBuckets[0]!) : siteSeries(deviceBuckets, buckets.length);
   return {
     stationId: station.id,

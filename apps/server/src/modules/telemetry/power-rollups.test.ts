@@ -14,8 +14,9 @@ import { buildDevice, buildStation, buildUser, signIn } from '../../test/factori
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { localDayRange } from './bucket-edges';
 import { scalePower } from './power-unit';
+import { loadPowerBuckets } from './rollup-power';
 import { nextDay, refreshRollups } from './rollup-refresh';
-import { chooseResolution, daysInSpan, loadPowerBuckets, spanBuckets } from './span-lines';
+import { chooseResolution, daysInSpan, spanBuckets } from './span-lines';
 
 const LINES = '/owner_api/webpvesc/ajax/station/lines';
 const STEP = 5 * 60_000;
@@ -62,12 +63,7 @@ async function fiveMinuteLine(deviceId: number, from: string, to: string, tz: st
   const resolution = chooseResolution(daysInSpan(from, to), 5);
   const all = spanBuckets(from, to, tz, resolution);
   const buckets = cutAtNow ? all.filter((b) => b.start <= Date.now()) : all;
-  const rows = await loadPowerBuckets(
-    t.db,
-    [deviceId],
-    buckets.map((b) => b.start),
-    buckets[buckets.length - 1]!.end,
-  );
+  const rows = await loadPowerBuckets(t.db, [deviceId], buckets);
   const w: (number | null)[] = buckets.map(() => null);
   const soc: (number | null)[] = buckets.map(() => null);
   for (const r of rows) {

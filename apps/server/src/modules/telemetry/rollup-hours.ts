@@ -8,7 +8,14 @@
 import type { DbHandle } from '../../db/client';
 import { localToday, parseLocalDate } from '../../shared/zoned-time';
 import { type Bucket, bucketIndexOf, dayBuckets, localDayRange } from './bucket-edges';
-import { averageW, loadPowerParts, type PowerRowColumns, powerOfRow } from './rollup-power';
+import {
+  averageW,
+  loadPowerBuckets,
+  loadPowerParts,
+  type PowerBucketRow,
+  type PowerRowColumns,
+  powerOfRow,
+} from './rollup-power';
 import { flushRollups } from './rollup-refresh';
 
 /**
@@ -58,7 +65,7 @@ export async function loadHourlyPower(
   buckets: readonly Bucket[],
   timeZone: string,
   now: number = Date.now(),
-): Promise<{ deviceId: number; index: number; w: number | null; soc: number | null }[]> {
+): Promise<PowerBucketRow[]> {
   if (deviceIds.length === 0 || buckets.length === 0) return [];
   const today = localToday(timeZone, now);
   await flushRollups(
@@ -68,7 +75,7 @@ export async function loadHourlyPower(
   const todayStart = localDayRange(parseLocalDate(today)!, timeZone).start;
   const first = buckets[0]!.start;
   const last = buckets[buckets.length - 1]!.end;
-  const out: { deviceId: number; index: number; w: number | null; soc: number | null }[] = [];
+  const out: PowerBucketRow[] = [];
   if (first < todayStart) {
     const res = await db.query<PowerRowColumns & { device_id: number; bucket: Date | string }>(
       `SELECT device_id, bucket, w_sum, w_count, soc_last, soc_at FROM telemetry_hourly
@@ -84,14 +91,8 @@ export async function loadHourlyPower(
   }
   const open = buckets.findIndex((b) => b.start >= todayStart);
   if (open >= 0) {
-    const live = await loadPowerParts(
-      db,
-      deviceIds,
-      buckets.slice(open).map((b) => new Date(b.start)),
-      new Date(last),
-    );
-    for (const r of live) {
-      out.push({ deviceId: r.deviceId, index: open + r.index, w: averageW(r.power), soc: r.power.socLast });
+    for (const r of await loadPowerBuckets(db, deviceIds, buckets.slice(open))) {
+      out.push({ ...r, index: open + r.index });
     }
   }
   return out;

@@ -75,3 +75,31 @@ export async function loadPowerParts(
   );
   return res.rows.map((r) => ({ deviceId: r.device_id, index: Number(r.index), power: powerOfRow(r) }));
 }
+
+/** Average W and latest SOC of one device in one bucket of a line. */
+export interface PowerBucketRow {
+  deviceId: number;
+  index: number;
+  w: number | null;
+  soc: number | null;
+}
+
+/**
+ * Average W and latest SOC per device and bucket of a line from the 5-minute rows (buckets consecutive,
+ * [start, end) in epoch ms); pairs without a row are left out.
+ */
+export async function loadPowerBuckets(
+  db: DbHandle,
+  deviceIds: readonly number[],
+  buckets: readonly { start: number; end: number }[],
+): Promise<PowerBucketRow[]> {
+  if (buckets.length === 0) return [];
+  const starts = buckets.map((b) => new Date(b.start));
+  const rows = await loadPowerParts(db, deviceIds, starts, new Date(buckets[buckets.length - 1]!.end));
+  return rows.map((r) => ({
+    deviceId: r.deviceId,
+    index: r.index,
+    w: averageW(r.power),
+    soc: r.power.socLast,
+  }));
+}

@@ -14,7 +14,7 @@ import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from './energy-flow';
 import type { Series } from './line-series';
 import { round } from './power-unit';
 import { loadHourlyPower } from './rollup-hours';
-import { averageW } from './rollup-power';
+import { averageW, loadPowerBuckets, type PowerBucketRow } from './rollup-power';
 import { energyOfPeriods, loadRollupPeriods } from './rollup-read';
 import { nextDay } from './rollup-refresh';
 
@@ -107,35 +107,6 @@ export function spanBuckets(
   return out;
 }
 
-/** Average W and last SOC per device and bucket, aggregated in the database. */
-export async function loadPowerBuckets(
-  db: DbHandle,
-  deviceIds: readonly number[],
-  starts: readonly number[],
-  end: number,
-): Promise<{ deviceId: number; index: number; w: number | null; soc: number | null }[]> {
-  if (deviceIds.length === 0 || starts.length === 0) return [];
-  const res = await db.query<{ deviceId: number; index: number; w: number | null; soc: number | null }>(
-    `SELECT device_id AS "deviceId", width_bucket(bucket, $2::timestamptz[]) - 1 AS index,
-            CASE WHEN sum(w_count) > 0 THEN sum(w_sum) / sum(w_count) END AS w,
-            (array_agg(soc_last ORDER BY bucket DESC) FILTER (WHERE soc_last IS NOT NULL))[1] AS soc
-     FROM telemetry_5min WHERE device_id = ANY($1::int[]) AND bucket >= $3 AND bucket < $4
-     GROUP BY 1, 2`,
-    [
-      deviceIds,
-      starts.map((s) => new Date(s).toISOString()),
-      new Date(starts[0]!).toISOString(),
-      new Date(end).toISOString(),
-    ],
-  );
-  return res.rows.map((r) => ({
-    ...r,
-    index: Number(r.index),
-    w: r.w === null ? null : Number(r.w),
-    soc: r.soc === null ? null : Number(r.soc),
-  }));
-}
-
 /** Units an energy series can be shown in. */
 export type EnergyUnit = 'kWh' | 'MWh' | 'GWh';
 
@@ -144,14 +115,6 @@ export function pickEnergyUnit(maxAbsKwh: number): EnergyUnit {
   if (maxAbsKwh >= 10_000_000) return 'GWh';
   if (maxAbsKwh >= 10_000) return 'MWh';
   return 'kWh';
-}
-
-/** Average W and latest SOC of one device in one bucket of a line. */
-export interface PowerBucketRow {
-  deviceId: number;
-  index: number;
-  w: number | null;
-  soc: number | null;
 }
 
 /**
@@ -174,13 +137,8 @@ export async function loadSpanData(
     return { power: await loadHourlyPower(db, ids, buckets, timeZone, now), energy: [] };
   }
   if ('minutes' in resolution) {
-    const power = await loadPowerBuckets(
-      db,
-      devices.map((d) => d.deviceId),
-      buckets.map((b) => b.start),
-      buckets[buckets.length - 1]!.end,
-    );
-    return { power, energy: [] };
+    const ids = devices.map((d) => d.deviceId);
+    return { power: await loadPowerBuckets(db, ids, buckets), energy: [] };
   }
   const last = buckets[buckets.length - 1]!.day;
   const endDay = 'months' in resolution ? nextMonth(last) : nextDay(last);
