@@ -10,9 +10,11 @@ import { localToday, parseLocalDate } from '../../shared/zoned-time';
 import { type Bucket, bucketIndexOf, dayBuckets, localDayRange } from './bucket-edges';
 import {
   averageW,
+  isEmptyPower,
   loadPowerBuckets,
   loadPowerParts,
   type PowerBucketRow,
+  type PowerParts,
   type PowerRowColumns,
   powerOfRow,
 } from './rollup-power';
@@ -21,37 +23,44 @@ import { flushRollups } from './rollup-refresh';
 /**
  * Rebuilds the hourly rows of `deviceIds` over the consecutive local days `days` of `timeZone`:
  * deletes the hours of those days, then inserts every hour holding samples or an SOC.
+ * @returns those hours' power with their local day, for the day rows (rollup-refresh.ts), which are
+ *   these hours combined.
  */
 export async function recomputeHours(
   db: DbHandle,
   deviceIds: readonly number[],
   days: readonly string[],
   timeZone: string,
-): Promise<void> {
-  if (deviceIds.length === 0 || days.length === 0) return;
-  const hours = days.flatMap((day) => dayBuckets(parseLocalDate(day)!, timeZone, 60));
+): Promise<{ deviceId: number; day: string; power: PowerParts }[]> {
+  if (deviceIds.length === 0 || days.length === 0) return [];
+  const dayOfHour: string[] = [];
+  const hours = days.flatMap((day) => {
+    const list = dayBuckets(parseLocalDate(day)!, timeZone, 60);
+    dayOfHour.push(...list.map(() => day));
+    return list;
+  });
   const starts = hours.map((h) => new Date(h.start));
   const end = new Date(hours[hours.length - 1]!.end);
-  const rows = (await loadPowerParts(db, deviceIds, starts, end)).filter(
-    (r) => r.power.wCount > 0 || r.power.socLast !== null,
-  );
+  const rows = (await loadPowerParts(db, deviceIds, starts, end)).filter((r) => !isEmptyPower(r.power));
   await db.query(
     'DELETE FROM telemetry_hourly WHERE device_id = ANY($1::int[]) AND bucket >= $2 AND bucket < $3',
     [deviceIds, starts[0]!.toISOString(), end.toISOString()],
   );
-  if (rows.length === 0) return;
-  await db.query(
-    `INSERT INTO telemetry_hourly (device_id, bucket, w_sum, w_count, soc_last, soc_at)
+  if (rows.length > 0) {
+    await db.query(
+      `INSERT INTO telemetry_hourly (device_id, bucket, w_sum, w_count, soc_last, soc_at)
      SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::float8[], $4::int[], $5::real[], $6::timestamptz[])`,
-    [
-      rows.map((r) => r.deviceId),
-      rows.map((r) => starts[r.index]!.toISOString()),
-      rows.map((r) => r.power.wSum),
-      rows.map((r) => r.power.wCount),
-      rows.map((r) => r.power.socLast),
-      rows.map((r) => r.power.socAt?.toISOString() ?? null),
-    ],
-  );
+      [
+        rows.map((r) => r.deviceId),
+        rows.map((r) => starts[r.index]!.toISOString()),
+        rows.map((r) => r.power.wSum),
+        rows.map((r) => r.power.wCount),
+        rows.map((r) => r.power.socLast),
+        rows.map((r) => r.power.socAt?.toISOString() ?? null),
+      ],
+    );
+  }
+  return rows.map((r) => ({ deviceId: r.deviceId, day: dayOfHour[r.index]!, power: r.power }));
 }
 
 /**

@@ -2,9 +2,9 @@
  * Keeps the daily and monthly energy rollups current (issue 12, docs/energy.md "Rollups"). The ingest
  * writer marks (device, local day) in rollup_dirty in the statement that stores the samples; this
  * module claims marks (DELETE … RETURNING), recomputes those days from telemetry_5min with the same
- * parts bucket-energy uses and their power and SOC (rollup-power.ts, every device type, in the same
- * pass) and the hours of those days (rollup-hours.ts), then the months holding them from the days. Runs as a job every few
- * seconds and, for the days a read needs, before the read (rollup-read.ts).
+ * parts bucket-energy uses, rebuilds the hours of those days (rollup-hours.ts, power and SOC of every
+ * device type) and sums them into the days, then the months holding them from the days. Runs as a job
+ * every few seconds and, for the days a read needs, before the read (rollup-read.ts).
  */
 import type { DbHandle } from '../../db/client';
 import type { JobDefinition } from '../../jobs/scheduler';
@@ -26,7 +26,6 @@ import {
   combinePower,
   emptyPower,
   isEmptyPower,
-  loadPowerParts,
   type PowerParts,
   type PowerRowColumns,
   powerOfRow,
@@ -175,7 +174,6 @@ async function recomputeDays(db: DbHandle, dirty: readonly DirtyDay[]): Promise<
         starts,
         end,
       );
-      const power = await loadPowerParts(db, runDevices, starts, end);
       // Every (device, day) of the run, so a device with power but no energy parts gets its row too.
       const byKey = new Map<string, RollupRow>();
       for (const id of runDevices) {
@@ -188,12 +186,12 @@ async function recomputeDays(db: DbHandle, dirty: readonly DirtyDay[]): Promise<
           byKey.get(`${p.deviceId}|${day}`)!.parts = { eIn: p.eIn[i]!, eOut: p.eOut[i]! };
         });
       }
-      for (const p of power) {
-        const row = byKey.get(`${p.deviceId}|${run[p.index]}`);
-        if (row) row.power = p.power;
+      // A day's power is its hours': the hourly rows are rebuilt from the 5-minute rows once, here.
+      for (const h of await recomputeHours(db, runDevices, run, tz)) {
+        const row = byKey.get(`${h.deviceId}|${h.day}`);
+        if (row) row.power = combinePower(row.power, h.power);
       }
       rows.push(...byKey.values());
-      await recomputeHours(db, runDevices, run, tz);
     }
   }
   // Devices removed since the mark: their marked days hold nothing.
