@@ -37,50 +37,18 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "alarms_badge_ins" AFTER INSERT ON "alarms" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "alarms_badge_upd" AFTER UPDATE ON "alarms" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "alarms_badge_del" AFTER DELETE ON "alarms" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "alarms_badge_trunc" AFTER TRUNCATE ON "alarms"
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "stations_badge_ins" AFTER INSERT ON "stations" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "stations_badge_upd" AFTER UPDATE ON "stations" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "stations_badge_del" AFTER DELETE ON "stations" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "stations_badge_trunc" AFTER TRUNCATE ON "stations"
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "station_shares_badge_ins" AFTER INSERT ON "station_shares" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "station_shares_badge_upd" AFTER UPDATE ON "station_shares" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "station_shares_badge_del" AFTER DELETE ON "station_shares" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "station_shares_badge_trunc" AFTER TRUNCATE ON "station_shares"
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "friendships_badge_ins" AFTER INSERT ON "friendships" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "friendships_badge_upd" AFTER UPDATE ON "friendships" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "friendships_badge_del" AFTER DELETE ON "friendships" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
---> statement-breakpoint
-CREATE TRIGGER "friendships_badge_trunc" AFTER TRUNCATE ON "friendships"
-  FOR EACH STATEMENT EXECUTE FUNCTION "badge_counts_changed"();
+-- The same four statement triggers on each table the counts read.
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['alarms', 'stations', 'station_shares', 'friendships'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION badge_counts_changed()', t || '_badge_ins', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION badge_counts_changed()', t || '_badge_upd', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION badge_counts_changed()', t || '_badge_del', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
+                    FOR EACH STATEMENT EXECUTE FUNCTION badge_counts_changed()', t || '_badge_trunc', t);
+  END LOOP;
+END $$;
