@@ -84,27 +84,21 @@ describe('badge counts stay exact with the in-memory cache (issue 10 §6)', () =
 
   it('shows an alarm the ingest raises, and its clearing, at the owner’s next call', async () => {
     const ts = Date.now() - 60_000;
-    await device.publishAsync(topics.alarm(inv.sn), JSON.stringify({ ts, code: 'ID001', active: true }), {
-      qos: 1,
-    });
-    await activeAlarmsInTable(1);
+    // The device reports ID001 raised or cleared; the ingest has committed it once the table shows it.
+    const report = async (at: number, active: boolean) => {
+      await device.publishAsync(topics.alarm(inv.sn), JSON.stringify({ ts: at, code: 'ID001', active }), {
+        qos: 1,
+      });
+      await activeAlarmsInTable(active ? 1 : 0);
+    };
+    await report(ts, true);
     expect(await badges('a')).toMatchObject({ alarms: 1 });
     expect(await badges('b')).toEqual(none);
 
-    await device.publishAsync(
-      topics.alarm(inv.sn),
-      JSON.stringify({ ts: ts + 1000, code: 'ID001', active: false }),
-      { qos: 1 },
-    );
-    await activeAlarmsInTable(0);
+    await report(ts + 1000, false);
     expect(await badges('a')).toEqual(none);
 
-    await device.publishAsync(
-      topics.alarm(inv.sn),
-      JSON.stringify({ ts: ts + 2000, code: 'ID001', active: true }),
-      { qos: 1 },
-    );
-    await activeAlarmsInTable(1);
+    await report(ts + 2000, true);
     expect(await badges('a')).toMatchObject({ alarms: 1 });
     expect(await badges('c')).toEqual(stranger);
   });
