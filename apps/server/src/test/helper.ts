@@ -11,6 +11,7 @@ import { migrate } from '../db/migrate';
 import { seed } from '../db/seed';
 import { buildApp } from '../http/app';
 import { createAuthService } from '../modules/auth/service';
+import { buildUser, signIn } from './factories';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -90,4 +91,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await drop();
     },
   };
+}
+
+/** The real app on a fresh database with one owner signed in (close `t` in afterAll). */
+export async function buildOwnerApp(): Promise<{ t: TestApp; ownerId: number; token: string }> {
+  const t = await buildTestApp();
+  const owner = await buildUser(t.db);
+  return { t, ownerId: owner.id, token: await signIn(t.app, owner) };
 }

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TelemetryRow } from '../../ingest/writer';
 import { writeSamples } from '../../ingest/writer';
 import { startOfDayAt, startOfLocalDay } from '../../shared/zoned-time';
-import { buildDevice, buildStation, buildUser, signIn } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildDevice, buildStation } from '../../test/factories';
+import { buildOwnerApp, type TestApp } from '../../test/helper';
 
 const STATS = '/owner_api/webpvesc/ajax/station/statistics';
 const REAL = '/owner_api/webpvesc/ajax/station/list/real';
@@ -68,10 +68,7 @@ describe('energy from power and counters (issue 12)', () => {
     (await buildDevice(t.db, { stationId, deviceType })).id;
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const owner = await buildUser(t.db);
-    ownerId = owner.id;
-    token = await signIn(t.app, owner);
+    ({ t, ownerId, token } = await buildOwnerApp());
   });
   afterAll(() => t.close());
 

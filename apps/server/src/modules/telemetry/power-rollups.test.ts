@@ -10,8 +10,8 @@ import type { Lines } from '@ems/contract/api/station';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TelemetryRow, writeSamples } from '../../ingest/writer';
 import { localToday, parseLocalDate } from '../../shared/zoned-time';
-import { buildDevice, buildStation, buildUser, signIn } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildDevice, buildStation } from '../../test/factories';
+import { buildOwnerApp, type TestApp } from '../../test/helper';
 import { localDayRange } from './bucket-edges';
 import { scalePower } from './power-unit';
 import { loadPowerBuckets } from './rollup-power';
@@ -95,10 +95,7 @@ async function expectSameLine(
 
 describe('power and SOC from the hour, day and month rollups (issue 12, powerroll)', () => {
   beforeAll(async () => {
-    t = await buildTestApp();
-    const owner = await buildUser(t.db);
-    ownerId = owner.id;
-    token = await signIn(t.app, owner);
+    ({ t, ownerId, token } = await buildOwnerApp());
   });
   afterAll(() => t.close());
 

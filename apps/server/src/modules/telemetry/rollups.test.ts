@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TelemetryRow, writeSamples } from '../../ingest/writer';
 import { localToday, parseLocalDate, startOfLocalDay } from '../../shared/zoned-time';
 import { buildDevice, buildStation, buildUser, signIn } from '../../test/factories';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildOwnerApp, type TestApp } from '../../test/helper';
 import { loadDailySiteEnergy } from '../reports/daily-energy';
 import { localDayRange } from './bucket-edges';
 import { type EnergyDevice, loadBucketEnergy } from './bucket-energy';
@@ -99,10 +99,7 @@ describe('daily and monthly energy rollups (issue 12)', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const owner = await buildUser(t.db);
-    ownerId = owner.id;
-    token = await signIn(t.app, owner);
+    ({ t, ownerId, token } = await buildOwnerApp());
   });
   afterAll(() => t.close());
 
