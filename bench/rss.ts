@@ -10,28 +10,15 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { freePort } from '../apps/server/src/ingest/test-mosquitto';
 import { scratchDatabase } from '../apps/server/src/test/helper';
 import type { BenchDbKind } from './harness';
 import { printTable, type Row } from './table';
 
 const MB = 1024 * 1024;
-
-/** A free loopback TCP port (closed again before use). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Mem {
   rss: number;
