@@ -7,10 +7,9 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { translate } from '@ems/contract/messages';
-import { Status } from '@ems/contract/status-codes';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ok } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
 import { areaTree } from './area-tree';
 
@@ -22,13 +21,12 @@ type Bodies = Record<Encoding, Buffer>;
 const ENCODINGS: Encoding[] = ['br', 'gzip', 'identity'];
 const cache = new Map<string, Promise<Bodies>>();
 
-/** The spec §7 success envelope of the tree in `language`, as JSON and compressed. */
-function bodiesOf(language: string): Promise<Bodies> {
+/** The spec §7 success envelope (`ok`) of the tree in the caller's language, as JSON and compressed. */
+function bodiesOf(request: FastifyRequest): Promise<Bodies> {
+  const language = requestLanguage(request);
   let hit = cache.get(language);
   if (!hit) {
-    const json = Buffer.from(
-      JSON.stringify({ status: Status.OK, msg: translate('common.ok', language), data: areaTree(language) }),
-    );
+    const json = Buffer.from(JSON.stringify(ok(request, areaTree(language))));
     hit = Promise.all([
       brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
       gz(json, { level: 9 }),
@@ -40,7 +38,7 @@ function bodiesOf(language: string): Promise<Bodies> {
 
 /** Sends the tree in the caller's language, compressed as its Accept-Encoding allows. */
 export async function sendAreaTree(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const bodies = await bodiesOf(requestLanguage(request));
+  const bodies = await bodiesOf(request);
   const accepted = request.headers['accept-encoding'];
   const encoding = (accepted && negotiate(accepted, ENCODINGS)) || 'identity';
   reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
