@@ -117,17 +117,20 @@ export async function listAlarms(
   return { rows: rows.rows, total: count.rows[0]?.n ?? 0 };
 }
 
-/** Active alarms per station and level (for current/count with isarray). */
+/**
+ * Active alarms per station and level of the stations `ids`, or of every station when null (for
+ * current/count with isarray, and the badge cache).
+ */
 export async function countActiveByStation(
   db: DbHandle,
-  ids: readonly number[],
+  ids: readonly number[] | null,
 ): Promise<{ station_id: number; level: number; count: number }[]> {
-  if (ids.length === 0) return [];
+  if (ids !== null && ids.length === 0) return [];
   const res = await db.query<{ station_id: number; level: number; count: number }>(
     `SELECT station_id, alarm_level::int AS level, count(*)::int AS count FROM alarms
-     WHERE station_id = ANY($1::int[]) AND cleared_at IS NULL GROUP BY station_id, alarm_level
-     ORDER BY station_id`,
-    [ids],
+     WHERE ${ids === null ? '' : 'station_id = ANY($1::int[]) AND '}cleared_at IS NULL
+     GROUP BY station_id, alarm_level ORDER BY station_id`,
+    ids === null ? [] : [ids],
   );
   return res.rows;
 }

@@ -36,7 +36,7 @@ export async function currentAlarmCount(
     q.stationIds && q.stationIds.length > 0
       ? await countScope(db, user, q)
       : accessibleStationScope(db, user, q.systemType);
-  for (const { level, count } of await countActiveByLevel(db, scope)) add(out, level, count);
+  for (const { level, count } of await countActiveByLevel(db, scope)) addToCount(out, level, count);
   return out;
 }
 
@@ -56,16 +56,18 @@ export async function currentAlarmCountByStation(
       entry = { stationId: r.station_id, ...emptyCount() };
       byStation.set(r.station_id, entry);
     }
-    add(entry, r.level, r.count);
+    addToCount(entry, r.level, r.count);
   }
   return [...byStation.values()];
 }
 
-function emptyCount(): AlarmCount {
+/** An alarm count with nothing in it. */
+export function emptyCount(): AlarmCount {
   return { count: 0, byLevel: { notice: 0, alarm: 0, fault: 0, fatal: 0 } };
 }
 
-function add(out: AlarmCount, level: number, count: number): void {
+/** Adds `count` alarms of `level` to `out` (byLevel only for a known level). */
+export function addToCount(out: AlarmCount, level: number, count: number): void {
   out.count += count;
   const group = levelGroup(level);
   if (group) out.byLevel[group] += count;

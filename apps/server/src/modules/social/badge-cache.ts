@@ -20,13 +20,13 @@
  * PostgreSQL may run several processes, each with its own memory and its own pool sessions, so there the
  * counts are read afresh on every call (badgeCounts); PostgreSQL met the target without a cache.
  */
-import type { AlarmCount } from '@ems/contract/api/alarm';
 import type { BadgeCounts } from '@ems/contract/api/social';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { isAdmin } from '../access/require-admin';
 import { accessibleStationIds } from '../access/station-access';
-import { levelGroup } from '../alarms/service';
+import { countActiveByStation } from '../alarms/repo';
+import { addToCount, emptyCount } from '../alarms/service';
 import { badgeCounts } from './badges';
 import { pendingSocialCounts } from './friends-service';
 
@@ -121,13 +121,9 @@ export async function createBadgeCounter(db: DbHandle): Promise<BadgeCounter> {
   return {
     async counts(user, systemType) {
       const [entry, byStation] = await Promise.all([userEntry(user, systemType), activeAlarms()]);
-      const out: AlarmCount = { count: 0, byLevel: { notice: 0, alarm: 0, fault: 0, fatal: 0 } };
+      const out = emptyCount();
       for (const id of entry.stationIds) {
-        for (const { level, count } of byStation.get(id) ?? []) {
-          out.count += count;
-          const group = levelGroup(level);
-          if (group) out.byLevel[group] += count;
-        }
+        for (const { level, count } of byStation.get(id) ?? []) addToCount(out, level, count);
       }
       return { alarms: out, ...entry.social };
     },
@@ -141,12 +137,8 @@ export async function createBadgeCounter(db: DbHandle): Promise<BadgeCounter> {
 
 /** Active alarms of every station, per level (the alarms_active partial index holds exactly these). */
 async function loadActiveAlarms(db: DbHandle): Promise<Map<number, LevelCounts>> {
-  const res = await db.query<{ station_id: number; level: number; count: number }>(
-    `SELECT station_id, alarm_level::int AS level, count(*)::int AS count
-     FROM alarms WHERE cleared_at IS NULL GROUP BY station_id, alarm_level`,
-  );
   const byStation = new Map<number, LevelCounts>();
-  for (const r of res.rows) {
+  for (const r of await countActiveByStation(db, null)) {
     const levels = byStation.get(r.station_id) ?? [];
     if (levels.length === 0) byStation.set(r.station_id, levels);
     levels.push({ level: r.level, count: r.count });
