@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { apiToken, E2E_ADMIN_PASSWORD } from '../lib/api-user';
+import { clickWhenPlaced } from '../lib/dropdown';
 import { DEMO, signIn } from '../lib/sign-in';
 
 for (const width of [1280, 390]) {
@@ -56,8 +57,12 @@ test('the site list filters, opens a site, and the top-bar search finds it', asy
   const name = (await firstLink.textContent()) ?? '';
 
   // A status no demo site has: the empty state says no site matches, and clearing brings the rows back.
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Offline"]').click();
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await status.click();
+  await clickWhenPlaced(
+    status,
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Offline"]'),
+  );
   await expect(page).toHaveURL(/status=offline/);
   await page.goto('/sites?status=offline&q=zzzz-no-such-site');
   await expect(page.getByText('No site matches these filters.')).toBeVisible();
@@ -75,11 +80,12 @@ test('the site list filters, opens a site, and the top-bar search finds it', asy
 
   // The top bar's search finds the site by name and opens it.
   await page.goto('/dashboard');
-  await page.getByRole('combobox', { name: 'Search sites' }).fill(name.slice(0, 8));
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name })
-    .first()
-    .click();
+  const search = page.getByRole('combobox', { name: 'Search sites' });
+  await search.fill(name.slice(0, 8));
+  await clickWhenPlaced(
+    search,
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first(),
+  );
   await expect(page).toHaveURL(/\/station\?stationId=\d+/);
   expect(new URL(page.url()).searchParams.get('stationId')).toBe(
     new URL(stationUrl).searchParams.get('stationId'),

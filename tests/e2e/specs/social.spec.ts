@@ -1,21 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { apiToken, firstSite, registerVerified } from '../lib/api-user';
+import { chooseOption } from '../lib/dropdown';
 import { DEMO, signIn } from '../lib/sign-in';
-
-/** Chooses `option` of the antd Select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  const select = scope.locator('.ant-select').filter({ has: page.getByLabel(label, { exact: true }) });
-  // A click on an option while the list still animates open can be lost: choose again, as a person
-  // would, until the select shows the choice.
-  await expect(async () => {
-    await scope.getByLabel(label, { exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-      .getByTitle(option, { exact: true })
-      .click({ timeout: 3_000 });
-    await expect(select).toContainText(option, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-}
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
 
@@ -60,8 +46,8 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
   await a.reload();
   await a.getByRole('tab', { name: 'Sharing', exact: true }).click();
   const sharing = a.getByRole('tabpanel', { name: 'Sharing', exact: true });
-  await choose(a, sharing, 'One of your sites', site.stationName);
-  await choose(a, sharing, 'A friend', bName);
+  await chooseOption(a, sharing, 'One of your sites', site.stationName);
+  await chooseOption(a, sharing, 'A friend', bName);
   await sharing.getByRole('button', { name: 'Share', exact: true }).click();
   await expect(toast(a, 'Shared, awaiting the other side')).toBeVisible();
 
@@ -75,7 +61,7 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
   await shares.getByLabel('New group name').fill('From friends');
   await shares.getByRole('button', { name: 'Create group' }).click();
   await expect(toast(b, 'Operation succeeded')).toBeVisible();
-  await choose(b, row, `Target group for ${site.stationName}`, 'From friends');
+  await chooseOption(b, row, `Target group for ${site.stationName}`, 'From friends');
   await row.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(b, 'Accepted')).toBeVisible();
   await expect(shares.getByText('No sites waiting')).toBeVisible();
