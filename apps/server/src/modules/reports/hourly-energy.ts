@@ -4,25 +4,14 @@
  * otherwise), cut in each site's time zone. Sites sharing a time zone share their hour edges, so each zone costs two queries in all;
  * whole days are read from the daily rollups (issue 12), which give the same figures.
  */
-import type { EnergyTotals } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import { parseLocalDate } from '../../shared/zoned-time';
 import { dayBuckets } from '../telemetry/bucket-edges';
 import { loadBucketEnergy } from '../telemetry/bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from '../telemetry/energy-flow';
-import { loadDailySiteEnergy } from './daily-energy';
-
-/** One local hour of one site. */
-export interface HourEnergy {
-  /** Local date `YYYY-MM-DD`. */
-  date: string;
-  /** Local start `HH:mm` (twice the same on the day clocks go back). */
-  label: string;
-  /** Minutes after local midnight of the hour's start, for time-of-use prices. */
-  minuteOfDay: number;
-  totals: EnergyTotals;
-}
+import { loadSitePeriods } from './daily-energy';
+import { type PeriodEnergy, partsOfTotals } from './period-parts';
 
 /** A site as the hourly reader needs it. */
 export interface HourlySite {
@@ -64,17 +53,18 @@ async function loadEnergyDevices(
 
 /**
  * Energy of each site over the local days `from`..`to` (inclusive), per hour, or per whole local day
- * when `perDay` (then each entry is labelled 00:00; enough where no time-of-use price needs the
- * hour, and 24 times less work for a year). A site without energy devices gets all-null figures.
+ * or month (then each entry is labelled 00:00 and lists only periods with a figure; enough where no
+ * time-of-use price needs the hour, and far less work for a year). A site without energy devices gets
+ * all-null hours, or no periods.
  */
 export async function loadHourlyEnergy(
   db: DbHandle,
   sites: readonly HourlySite[],
   from: string,
   to: string,
-  perDay = false,
-): Promise<Map<number, HourEnergy[]>> {
-  const out = new Map<number, HourEnergy[]>();
+  per: 'hour' | 'day' | 'month' = 'hour',
+): Promise<Map<number, PeriodEnergy[]>> {
+  const out = new Map<number, PeriodEnergy[]>();
   if (sites.length === 0) return out;
   const devicesOf = await loadEnergyDevices(
     db,
@@ -84,17 +74,8 @@ export async function loadHourlyEnergy(
   for (const s of sites) zones.set(s.timeZone, [...(zones.get(s.timeZone) ?? []), s]);
   const dates = datesBetween(from, to);
 
-  // Whole days come from the daily rollups (issue 12), summed per site and day in the database.
-  if (perDay) {
-    const daily = await loadDailySiteEnergy(db, sites, devicesOf, dates);
-    for (const [id, list] of daily) {
-      out.set(
-        id,
-        list.map((d) => ({ date: d.date, label: '00:00', minuteOfDay: 0, totals: d.totals })),
-      );
-    }
-    return out;
-  }
+  // Whole days and months come from the daily rollups (issue 12), summed per site and period in the database.
+  if (per !== 'hour') return loadSitePeriods(db, sites, devicesOf, dates, per === 'month');
   for (const [timeZone, zoneSites] of zones) {
     const hours = dates.flatMap((date) => {
       const parts = parseLocalDate(date)!;
@@ -111,7 +92,7 @@ export async function loadHourlyEnergy(
         site.id,
         hours.map((h, i) => {
           const [hh, mm] = h.label.split(':').map(Number);
-          return {
+          return partsOfTotals({
             date: h.date,
             label: h.label,
             minuteOfDay: hh! * 60 + mm!,
@@ -119,7 +100,7 @@ export async function loadHourlyEnergy(
               eIn: sumByType(deltas.map((d) => ({ type: d.type, value: d.eIn[i] ?? null }))),
               eOut: sumByType(deltas.map((d) => ({ type: d.type, value: d.eOut[i] ?? null }))),
             }),
-          };
+          });
         }),
       );
     }

@@ -1,15 +1,15 @@
 /**
- * Report figures from hourly energy (issue 8 §3): rows per hour, day or month and a totals block,
+ * Report figures from hourly, daily or monthly energy (issue 8 §3): rows per hour, day or month and a totals block,
  * summed over sites. Pure, so the arithmetic is tested against hand-computed values.
  */
 import type { ReportFigures } from '@ems/contract/api/report';
 import { selfConsumption, selfSufficiency } from '../telemetry/energy-ratios';
-import type { HourEnergy } from './hourly-energy';
+import type { PeriodEnergy } from './period-parts';
 import { buyPriceAt, type TariffRule } from './tariff';
 
-/** One site's input: its hours and what prices and weighs them. */
+/** One site's input: its hours, days or months (whole periods of one row each) and what prices and weighs them. */
 export interface SiteInput {
-  hours: readonly HourEnergy[];
+  hours: readonly PeriodEnergy[];
   /** kWp */
   capacityKw: number;
   tariff: TariffRule | null;
@@ -60,7 +60,7 @@ const add = (a: number | null, v: number | null) => (v === null ? a : (a ?? 0) +
 const round = (v: number | null, d: number) => (v === null ? null : Number(v.toFixed(d)) || 0);
 
 /** Row key of an hour: its label for a day (with a repeat count for the DST hour), date or month. */
-export function rowKeyOf(statisticsType: number, h: HourEnergy, seen: Map<string, number>): string {
+export function rowKeyOf(statisticsType: number, h: PeriodEnergy, seen: Map<string, number>): string {
   if (statisticsType === 2) return h.date;
   if (statisticsType === 3) return h.date.slice(0, 7);
   const n = seen.get(h.label) ?? 0;
@@ -68,7 +68,7 @@ export function rowKeyOf(statisticsType: number, h: HourEnergy, seen: Map<string
   return n === 0 ? h.label : `${h.label}#${n + 1}`;
 }
 
-function addHour(acc: Acc, siteIndex: number, site: SiteInput, h: HourEnergy): void {
+function addPeriod(acc: Acc, siteIndex: number, site: SiteInput, h: PeriodEnergy): void {
   const e = h.totals;
   for (const k of ENERGY_KEYS) acc.energy[k] = add(acc.energy[k], e[k]);
   if (e.productionKwh !== null) {
@@ -78,17 +78,17 @@ function addHour(acc: Acc, siteIndex: number, site: SiteInput, h: HourEnergy): v
       acc.producingKw += site.capacityKw;
     }
   }
-  if (e.gridBuyKwh !== null && e.gridSellKwh !== null) {
+  if (h.meter.any) {
     acc.meter.any = true;
-    acc.meter.buy += e.gridBuyKwh;
-    acc.meter.sell += e.gridSellKwh;
-    acc.meter.cons += e.consumptionKwh ?? 0;
-    acc.meter.prod += e.productionKwh ?? 0;
+    acc.meter.buy += h.meter.buy;
+    acc.meter.sell += h.meter.sell;
+    acc.meter.cons += h.meter.cons;
+    acc.meter.prod += h.meter.prod;
     if (site.tariff) {
-      acc.revenue = add(acc.revenue, e.gridSellKwh * site.tariff.feedInPrice);
-      if (e.productionKwh !== null) {
-        const selfUsed = Math.max(0, e.productionKwh - e.gridSellKwh);
-        acc.savings = add(acc.savings, selfUsed * buyPriceAt(site.tariff, h.minuteOfDay));
+      acc.revenue = add(acc.revenue, h.meter.sell * site.tariff.feedInPrice);
+      // A period longer than an hour only comes from a site without time-of-use prices (one price).
+      if (h.selfUsedKwh !== null) {
+        acc.savings = add(acc.savings, h.selfUsedKwh * buyPriceAt(site.tariff, h.minuteOfDay));
       }
     }
   }
@@ -113,15 +113,17 @@ function figuresOf(acc: Acc, money: boolean): ReportFigures {
 }
 
 /**
- * Rows (in time order) and totals of the sites' hours. `money` false (sites in different
- * currencies) leaves revenue and savings null.
+ * Rows (in time order) and totals of the sites' periods. `money` false (sites in different
+ * currencies) leaves revenue and savings null. `rowKeys` (days `YYYY-MM-DD` or months `YYYY-MM`) are
+ * rows shown even where no site has a figure.
  */
 export function reportFigures(
   statisticsType: number,
   sites: readonly SiteInput[],
   money: boolean,
+  rowKeys: readonly string[] = [],
 ): { rows: (ReportFigures & { label: string })[]; totals: ReportFigures } {
-  const rows = new Map<string, Acc>();
+  const rows = new Map<string, Acc>(rowKeys.map((k) => [k, newAcc()]));
   const totals = newAcc();
   sites.forEach((site, i) => {
     const seen = new Map<string, number>();
@@ -132,8 +134,8 @@ export function reportFigures(
         acc = newAcc();
         rows.set(key, acc);
       }
-      addHour(acc, i, site, h);
-      addHour(totals, i, site, h);
+      addPeriod(acc, i, site, h);
+      addPeriod(totals, i, site, h);
     }
   });
   const keys = [...rows.keys()];

@@ -7,7 +7,7 @@ import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { noPermission } from '../../http/errors';
 import { accessibleStationIds, requireStationsAccess, type StationRow } from '../access/station-access';
-import { loadHourlyEnergy } from './hourly-energy';
+import { datesBetween, loadHourlyEnergy } from './hourly-energy';
 import { groupStationIds, loadCo2Factors, loadTariffs } from './repo';
 import { reportFigures } from './report-figures';
 import { CO2_DEFAULTS, DEFAULT_CO2_KG_PER_KWH } from './tariff';
@@ -41,20 +41,27 @@ export async function reportStations(db: DbHandle, user: SessionUser, q: ReportQ
   return requireStationsAccess(db, user, visible);
 }
 
+/** Every row of a month (its days) or year (its months) report, shown even without figures. */
+function rowKeysOf(statisticsType: number, from: string, to: string): string[] {
+  if (statisticsType === 2) return datesBetween(from, to);
+  if (statisticsType === 3) return Array.from({ length: 12 }, (_, i) => `${from.slice(0, 4)}-${pad(i + 1)}`);
+  return [];
+}
+
 /** Builds the report of the query (figures of all chosen sites summed per row). */
 export async function buildReport(db: DbHandle, user: SessionUser, q: ReportQuery): Promise<Report> {
   const stations = await reportStations(db, user, q);
   const { from, to } = reportRange(q.statisticsType, q.searchDate);
   const ids = stations.map((s) => s.id);
   const [tariffs, factors] = await Promise.all([loadTariffs(db, ids), loadCo2Factors(db)]);
-  // Hours matter for a day's rows and for time-of-use prices; other sites are read per day.
+  // Hours matter for a day's rows and for time-of-use prices; other sites are read per day or month.
   const hourlySites = stations.filter(
     (s) => q.statisticsType === 1 || (tariffs.get(s.id)?.periods.length ?? 0) > 0,
   );
   const dailySites = stations.filter((s) => !hourlySites.includes(s));
   const [hourlyPart, dailyPart] = await Promise.all([
     loadHourlyEnergy(db, hourlySites, from, to),
-    loadHourlyEnergy(db, dailySites, from, to, true),
+    loadHourlyEnergy(db, dailySites, from, to, q.statisticsType === 3 ? 'month' : 'day'),
   ]);
   const hourly = new Map([...hourlyPart, ...dailyPart]);
   const currencies = new Set(stations.filter((s) => tariffs.has(s.id)).map((s) => s.currency));
@@ -68,6 +75,7 @@ export async function buildReport(db: DbHandle, user: SessionUser, q: ReportQuer
       co2KgPerKwh: factors.get(s.country) ?? CO2_DEFAULTS[s.country] ?? DEFAULT_CO2_KG_PER_KWH,
     })),
     currency !== null,
+    rowKeysOf(q.statisticsType, from, to),
   );
   return {
     statisticsType: q.statisticsType,

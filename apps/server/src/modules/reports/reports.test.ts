@@ -189,4 +189,57 @@ describe('reports (issue 8)', () => {
       savings: 1.92,
     });
   });
+
+  it('sums a year per month in the database with each day’s own meter condition and clips', async () => {
+    // Inverter, meter and battery on four March days, flat tariff: buy 0.25, feed-in 0.10.
+    const owner = await buildUser(t.db);
+    const tok = await signIn(t.app, owner);
+    const s = await buildStation(t.db, { ownerId: owner.id, timeZone: TZ, capacityKw: 5 });
+    expect(
+      (await put('tariff', { stationId: s.id, buyPrice: 0.25, feedInPrice: 0.1, periods: [] }, tok)).json()
+        .status,
+    ).toBe(0);
+    const days: { date: string; inverter: number; meter: number; battery: number }[] = [
+      { date: '2026-03-10', inverter: 1000, meter: -500, battery: 0 }, // cons 12, self-used 12
+      { date: '2026-03-11', inverter: 200, meter: -400, battery: 400 }, // sells more than it makes: self-used 0
+      { date: '2026-03-12', inverter: 500, meter: 1000, battery: 0 }, // cons 36, self-used 12
+      { date: '2026-03-13', inverter: 0, meter: -500, battery: 0 }, // load −12 floored to 0, self-used 0
+    ];
+    for (const deviceType of ['inverter', 'meter', 'battery'] as const) {
+      const device = await buildDevice(t.db, { stationId: s.id, deviceType });
+      let startWh: { eIn: number; eOut: number } | undefined;
+      for (const d of days) {
+        const w = d[deviceType];
+        startWh = await writeSyntheticDay(t.db, device, {
+          date: d.date,
+          timeZone: TZ,
+          profile: { w: () => w },
+          startWh,
+        });
+      }
+    }
+    const year = await get('summary', `stationIds=${s.id}&statisticsType=3&searchDate=2026-03-01`, tok);
+    const march = year.body.data.rows.find((r) => r.label === '2026-03');
+    const expected = {
+      productionKwh: 40.8,
+      gridSellKwh: 33.6,
+      gridBuyKwh: 24,
+      dischargeKwh: 9.6,
+      consumptionKwh: 52.8, // 12 + 4.8 + 36 + 0: each day floored on its own
+      savings: 6, // (12 + 0 + 12 + 0) × 0.25, not (40.8 − 33.6) × 0.25
+      revenue: 3.36,
+      selfConsumption: 17.6, // (1 − 33.6 / 40.8) × 100
+      selfSufficiency: 54.5, // (1 − 24 / 52.8) × 100
+    };
+    expect(march).toMatchObject(expected);
+    expect(year.body.data.totals).toMatchObject(expected);
+    expect(year.body.data.rows.find((r) => r.label === '2026-02')?.productionKwh).toBeNull();
+    // The month report walks the same days one by one.
+    const month = await get('summary', `stationIds=${s.id}&statisticsType=2&searchDate=2026-03-01`, tok);
+    expect(month.body.data.totals).toMatchObject(expected);
+    expect(month.body.data.rows.find((r) => r.label === '2026-03-11')).toMatchObject({
+      savings: 0,
+      consumptionKwh: 4.8,
+    });
+  });
 });
