@@ -60,11 +60,14 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
       connectionTimeoutMillis: 10_000,
       options: '-c jit=off',
     });
-    pool.on(
-      'error',
+    const onError =
       options.onConnectionError ??
-        ((err) => console.warn(`database connection lost, the pool reconnects: ${err.message}`)),
-    );
+      ((err: Error) => console.warn(`database connection lost, the pool reconnects: ${err.message}`));
+    pool.on('error', onError);
+    // The pool listens for errors only on idle clients: a server that ends a connection checked out
+    // between two statements of a transaction (57P01 on a restart) would emit an unhandled 'error' and
+    // end the process. The transaction's next statement fails and is retried by its caller instead.
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema });
     return {
       kind: 'postgres',
