@@ -194,7 +194,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     if (rows.length === 0) return undefined;
     // After the commit, so alarm work never holds a telemetry write (issue 9), and a replayed old sample
     // corrects list/real's "today" at the next poll.
-    return batcher.add(rows).then(() => {
+    return batcher.add(rows, () => {
       alarms.seen(device.id);
       baselines.sampleWritten(device.id, earliest);
     });
