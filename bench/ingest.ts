@@ -12,7 +12,6 @@
  * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt100`; default all), e.g. to profile one case
  * with `node --cpu-prof`.
  */
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
@@ -89,28 +88,6 @@ async function writerCase(kind: Kind): Promise<Row> {
   }
 }
 
-/**
- * CPU time (ms, user + system) the PostgreSQL backends of this database have used so far, by pid, read
- * from /proc: only when the server runs on this machine (else an empty map, and the column says –).
- */
-async function backendCpu(db: DbHandle, kind: Kind): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (kind !== 'PostgreSQL') return out;
-  const res = await db.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-  );
-  for (const { pid } of res.rows) {
-    try {
-      // Fields 14 and 15 (utime, stime) after the parenthesised command name; clock ticks of 10 ms.
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      out.set(pid, (Number(f[11]) + Number(f[12])) * 10);
-    } catch {
-      // Not on this machine, or the backend ended.
-    }
-  }
-  return out;
-}
-
 async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number): Promise<Row> {
   const { db, close } = await openBenchDb(kind, 'ingest');
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
@@ -127,7 +104,6 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
       startTs: Date.UTC(2026, 0, 1),
     };
     let firstAt = 0;
-    const pgBefore = await backendCpu(db, kind);
     let cpuAt = process.cpuUsage();
     const watch = setInterval(() => {
       if (firstAt || ingest.stats().received === 0) return;
@@ -141,9 +117,6 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
     clearInterval(watch);
     const end = performance.now();
     const cpu = process.cpuUsage(cpuAt);
-    const pgAfter = await backendCpu(db, kind);
-    let pgMs = 0;
-    for (const [pid, ms] of pgAfter) pgMs += ms - (pgBefore.get(pid) ?? 0);
     const label = samplesPerMessage === 1 ? '1 sample/message' : `${samplesPerMessage} samples/message`;
     const messages = ingest.stats().messages;
     return {
@@ -154,7 +127,6 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
       'publisher CPU µs/msg': published.samples
         ? Math.round((published.cpuMs * 1000 * samplesPerMessage) / published.samples)
         : '–',
-      'PostgreSQL CPU µs/msg': pgAfter.size && messages ? Math.round((pgMs * 1000) / messages) : '–',
     };
   } finally {
     await ingest.stop();
