@@ -35,6 +35,8 @@ export interface PublisherResult {
   samples: number;
   ms: number;
   probes: ProbeSent[];
+  /** CPU time this process used while publishing (user + system, ms): the load generator's own cost. */
+  cpuMs: number;
 }
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
@@ -77,6 +79,7 @@ async function run(job: PublisherJob): Promise<PublisherResult> {
   let acked = 0;
   const probes: ProbeSent[] = [];
   const started = performance.now();
+  const cpuAt = process.cpuUsage();
   const probing = job.probe ? runProbe(job, job.probe, until, probes) : Promise.resolve();
   await Promise.all(
     clients.map(async (c, i) => {
@@ -120,9 +123,10 @@ async function run(job: PublisherJob): Promise<PublisherResult> {
     }),
   );
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuAt);
   await probing;
   await Promise.all(clients.map((c) => c.endAsync()));
-  return { samples: acked, ms, probes };
+  return { samples: acked, ms, probes, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 async function runProbe(

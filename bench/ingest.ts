@@ -7,8 +7,10 @@
  *   message (live traffic) and 100 samples per message (a logger replaying its buffer).
  * PGlite runs in a temporary directory; PostgreSQL cases run when DATABASE_URL is set.
  *
- * Run alone: `node --import tsx bench/ingest.ts`. Knob: INGEST_BENCH_SECONDS (publishing time per
- * MQTT case, default 10).
+ * Run alone: `node --import tsx bench/ingest.ts`. Knobs: INGEST_BENCH_SECONDS (publishing time per
+ * MQTT case, default 10); INGEST_BENCH_DB (`PGlite` or `PostgreSQL`: that database only);
+ * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt100`; default all), e.g. to profile one case
+ * with `node --cpu-prof`.
  */
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
@@ -102,8 +104,11 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
       startTs: Date.UTC(2026, 0, 1),
     };
     let firstAt = 0;
+    let cpuAt = process.cpuUsage();
     const watch = setInterval(() => {
-      if (!firstAt && ingest.stats().received > 0) firstAt = performance.now();
+      if (firstAt || ingest.stats().received === 0) return;
+      firstAt = performance.now();
+      cpuAt = process.cpuUsage();
     }, 5);
     const published = await runChild<PublisherJob, PublisherResult>('ingest-publisher.ts', job);
     const deadline = (firstAt || performance.now()) + CASE_LIMIT_MS;
@@ -111,8 +116,18 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
     while (!done() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     clearInterval(watch);
     const end = performance.now();
+    const cpu = process.cpuUsage(cpuAt);
     const label = samplesPerMessage === 1 ? '1 sample/message' : `${samplesPerMessage} samples/message`;
-    return row(kind, `MQTT → broker → ingest → DB, ${label}`, ingest.stats().stored, end - firstAt);
+    const messages = ingest.stats().messages;
+    return {
+      ...row(kind, `MQTT → broker → ingest → DB, ${label}`, ingest.stats().stored, end - firstAt),
+      // CPU of this process (broker + ingest + writer's Node side) per message: steadier than msg/s
+      // on a shared machine, since it does not count time spent waiting for a core.
+      'server CPU µs/msg': messages ? Math.round((cpu.user + cpu.system) / messages) : '–',
+      'publisher CPU µs/msg': published.samples
+        ? Math.round((published.cpuMs * 1000 * samplesPerMessage) / published.samples)
+        : '–',
+    };
   } finally {
     await ingest.stop();
     await broker.stop();
@@ -232,12 +247,16 @@ export async function runIngestLatencyBench(): Promise<Row[]> {
 /** Every case on PGlite, then on PostgreSQL when DATABASE_URL is set; one row per case. */
 export async function runIngestBench(): Promise<Row[]> {
   const seconds = Number(process.env.INGEST_BENCH_SECONDS ?? 10);
-  const kinds: Kind[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+  const only = process.env.INGEST_BENCH_DB;
+  const kinds = (
+    process.env.DATABASE_URL ? (['PGlite', 'PostgreSQL'] as const) : (['PGlite'] as const)
+  ).filter((k) => !only || k === only);
+  const cases = new Set((process.env.INGEST_BENCH_CASES ?? 'writer,mqtt1,mqtt100').split(','));
   const rows: Row[] = [];
   for (const kind of kinds) {
-    rows.push(await writerCase(kind));
-    rows.push(await mqttCase(kind, 1, seconds));
-    rows.push(await mqttCase(kind, 100, seconds));
+    if (cases.has('writer')) rows.push(await writerCase(kind));
+    if (cases.has('mqtt1')) rows.push(await mqttCase(kind, 1, seconds));
+    if (cases.has('mqtt100')) rows.push(await mqttCase(kind, 100, seconds));
   }
   return rows;
 }

@@ -26,8 +26,46 @@ export const topics = {
  * follows by comparing with `topics` (e.g. `topic === topics.status(sn)`).
  */
 export function topicSerial(topic: string): string | undefined {
-  if (!topic.startsWith(`${TOPIC_ROOT}/`)) return undefined;
-  return topic.slice(TOPIC_ROOT.length + 1).split('/', 1)[0] || undefined;
+  if (!topic.startsWith(TOPIC_PREFIX)) return undefined;
+  const end = topic.indexOf('/', TOPIC_PREFIX.length);
+  return topic.slice(TOPIC_PREFIX.length, end < 0 ? undefined : end) || undefined;
+}
+
+const TOPIC_PREFIX = `${TOPIC_ROOT}/`;
+
+/** A device topic's kind: which of `topics` it is. */
+export type TopicKind = keyof typeof topics;
+
+const KIND_OF_SUFFIX: ReadonlyMap<string, TopicKind> = new Map([
+  ['telemetry', 'telemetry'],
+  ['status', 'status'],
+  ['alarm', 'alarm'],
+  ['command', 'command'],
+  ['command/ack', 'commandAck'],
+]);
+
+/**
+ * Which of `topics` for serial number `sn` the topic is, else undefined: `deviceTopicKind(t, sn) === 'status'`
+ * ⇔ `t === topics.status(sn)`, without building the strings (the broker and ingest ask this per message).
+ */
+export function deviceTopicKind(topic: string, sn: string): TopicKind | undefined {
+  const at = TOPIC_PREFIX.length + sn.length;
+  if (
+    topic.charCodeAt(at) !== 47 ||
+    !topic.startsWith(TOPIC_PREFIX) ||
+    !topic.startsWith(sn, TOPIC_PREFIX.length)
+  )
+    return undefined;
+  return KIND_OF_SUFFIX.get(topic.slice(at + 1));
+}
+
+/**
+ * A topic's serial number (topicSerial) and kind (deviceTopicKind for that serial number); undefined when the
+ * topic is not under TOPIC_ROOT. `kind` is undefined for another topic under a device.
+ */
+export function parseDeviceTopic(topic: string): { sn: string; kind: TopicKind | undefined } | undefined {
+  const sn = topicSerial(topic);
+  return sn === undefined ? undefined : { sn, kind: deviceTopicKind(topic, sn) };
 }
 
 /**
@@ -95,8 +133,12 @@ export const TimestampSchema = z.union([z.number().int().positive(), z.string().
 /** Reads a TimestampSchema value as a Date (numbers of up to SECONDS_TIMESTAMP_DIGITS digits are seconds). */
 export function toDate(ts: number | string): Date {
   if (typeof ts === 'string') return new Date(ts);
+  // A positive safe integer has at most SECONDS_TIMESTAMP_DIGITS digits exactly when it is below this.
+  if (Number.isSafeInteger(ts) && ts > 0) return new Date(ts < SECONDS_LIMIT ? ts * 1000 : ts);
   return new Date(String(ts).length <= SECONDS_TIMESTAMP_DIGITS ? ts * 1000 : ts);
 }
+
+const SECONDS_LIMIT = 10 ** SECONDS_TIMESTAMP_DIGITS;
 
 export const SampleSchema = z.object({
   ts: TimestampSchema,
@@ -123,20 +165,21 @@ export type TelemetryPayload = z.infer<typeof TelemetryPayloadSchema>;
  */
 export function exceededLimit(body: unknown): 'samples' | 'points' | null {
   if (typeof body !== 'object' || body === null) return null;
-  const tooManyPoints = (s: unknown) => {
-    const points = (s as { points?: unknown } | null)?.points;
-    return (
-      typeof points === 'object' &&
-      points !== null &&
-      Object.keys(points).length > DEVICE_LIMITS.maxPointsPerSample
-    );
-  };
   const samples = (body as { samples?: unknown }).samples;
   if (Array.isArray(samples)) {
     if (samples.length > DEVICE_LIMITS.maxSamplesPerMessage) return 'samples';
     return samples.some(tooManyPoints) ? 'points' : null;
   }
   return tooManyPoints(body) ? 'points' : null;
+}
+
+function tooManyPoints(s: unknown): boolean {
+  const points = (s as { points?: unknown } | null)?.points;
+  return (
+    typeof points === 'object' &&
+    points !== null &&
+    Object.keys(points).length > DEVICE_LIMITS.maxPointsPerSample
+  );
 }
 
 /** Payload on `ems/v1/SN/status` (retained; also the MQTT will message): online or offline. */

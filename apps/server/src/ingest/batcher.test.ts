@@ -93,15 +93,18 @@ describe('telemetry batcher', () => {
     };
     const b = createBatcher({ db: t.db, log, write: gated });
     const settled: number[] = [];
-    const first = b.add([sample(d.id, 1)]).then(() => settled.push(1));
+    const first = b.add([sample(d.id, 1)], () => settled.push(-1)).then(() => settled.push(1));
     await new Promise((r) => setImmediate(r)); // the first batch (one row) is being written
-    const later = [2, 3, 4].map((k) => b.add([sample(d.id, k)]).then(() => settled.push(k)));
+    const later = [2, 3, 4].map((k) =>
+      b.add([sample(d.id, k)], () => settled.push(-k)).then(() => settled.push(k)),
+    );
     await new Promise((r) => setTimeout(r, 50));
     expect(settled).toEqual([]); // nothing committed, nothing settled
     expect(await rowsOf(d.id)).toEqual([]);
     release();
     await Promise.all([first, ...later]);
-    expect(settled).toEqual([1, 2, 3, 4]);
+    // Each commit callback runs once its rows are committed, before the message's promise settles.
+    expect(settled).toEqual([-1, 1, -2, -3, -4, 2, 3, 4]);
     expect(sizes).toEqual([1, 3]); // the three that came during the first write went as one batch
     expect((await rowsOf(d.id)).map((r) => r.w)).toEqual([1, 2, 3, 4]);
   });
@@ -112,13 +115,17 @@ describe('telemetry batcher', () => {
       throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
     };
     const b = createBatcher({ db: t.db, log, write: down, stopAttempts: 2 });
-    const committed = b.add([sample(d.id, 1)]);
+    let callback = false;
+    const committed = b.add([sample(d.id, 1)], () => {
+      callback = true;
+    });
     const outcome = committed.then(
       () => 'committed',
       (err: unknown) => (err instanceof BatchAbandonedError ? 'abandoned' : 'other'),
     );
     await b.stop();
     expect(await outcome).toBe('abandoned');
+    expect(callback).toBe(false); // the commit callback is for committed rows only
     expect(b.stats.writeErrors).toBeGreaterThanOrEqual(2);
     expect(await rowsOf(d.id)).toEqual([]);
   });

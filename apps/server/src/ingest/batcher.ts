@@ -69,6 +69,8 @@ function isDataError(err: unknown): boolean {
 interface Ticket {
   /** Sequence number just past the ticket's last row. */
   end: number;
+  /** Run just before resolve (not on rejection). */
+  committed: (() => void) | undefined;
   resolve(): void;
   reject(err: Error): void;
 }
@@ -137,7 +139,10 @@ export function createBatcher(opts: BatcherOptions) {
     while (tickets.length > 0 && tickets[0]!.end <= settledSeq) {
       const t = tickets.shift()!;
       if (err) t.reject(err);
-      else t.resolve();
+      else {
+        t.committed?.();
+        t.resolve();
+      }
     }
   }
 
@@ -185,21 +190,26 @@ export function createBatcher(opts: BatcherOptions) {
     /**
      * Queues the rows of one message. @returns a promise that resolves once they are committed (or
      * refused by the database as bad data), and rejects with BatchAbandonedError if `stop()` gave up.
+     * `committed` (must not throw) runs just before that resolution: the same order as a `.then` on
+     * the promise, without a second promise per message on the ingest's hot path.
      */
-    add(rows: TelemetryRow[]): Promise<void> {
-      if (rows.length === 0) return Promise.resolve();
+    add(rows: TelemetryRow[], committed?: () => void): Promise<void> {
+      if (rows.length === 0) {
+        committed?.();
+        return Promise.resolve();
+      }
       for (const r of rows) queue.push(r);
       addedSeq += rows.length;
       stats.pending = queue.length;
-      const committed = new Promise<void>((resolve, reject) =>
-        tickets.push({ end: addedSeq, resolve, reject }),
+      const settled = new Promise<void>((resolve, reject) =>
+        tickets.push({ end: addedSeq, committed, resolve, reject }),
       );
       // Rows of the same I/O turn (one socket read holds many messages) join one batch.
       if (!running && !scheduled) {
         scheduled = true;
         setImmediate(kick);
       }
-      return committed;
+      return settled;
     },
 
     /** Whether fewer than `highWater` rows are queued. */

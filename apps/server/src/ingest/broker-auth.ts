@@ -5,7 +5,7 @@
  * privileged internal client (the ingest) uses credentials generated in memory at broker start.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { topicSerial, topics } from '@ems/contract/telemetry';
+import { deviceTopicKind, topicSerial, topics } from '@ems/contract/telemetry';
 import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
 import type { DbHandle } from '../db/client';
 import { verifyDeviceSecret } from './device-secret';
@@ -43,12 +43,8 @@ function denied(): Error {
 function mayPublish(who: Identity | undefined, client: Client | null, topic: string): boolean {
   if (who?.kind === 'internal') return true;
   if (who?.kind === 'device') {
-    return (
-      topic === topics.telemetry(who.sn) ||
-      topic === topics.status(who.sn) ||
-      topic === topics.alarm(who.sn) ||
-      topic === topics.commandAck(who.sn)
-    );
+    const kind = deviceTopicKind(topic, who.sn);
+    return kind === 'telemetry' || kind === 'status' || kind === 'alarm' || kind === 'commandAck';
   }
   // client === null: the will of a client that was connected to another broker node; only status wills exist.
   if (client) return false;

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
-import { DEVICE_LIMITS, topicSerial, topics } from '@ems/contract/telemetry';
+import { DEVICE_LIMITS, parseDeviceTopic } from '@ems/contract/telemetry';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
@@ -62,9 +62,8 @@ export async function startEmbeddedBroker(deps: {
     attached = r;
   });
   const intercept: PublishInterceptor = (topic, payload) => {
-    const sn = topicSerial(topic);
-    if (!sn || (topic !== topics.telemetry(sn) && topic !== topics.status(sn) && topic !== topics.alarm(sn)))
-      return undefined;
+    const kind = parseDeviceTopic(topic)?.kind;
+    if (kind !== 'telemetry' && kind !== 'status' && kind !== 'alarm') return undefined;
     if (handler) return handler(topic, payload);
     if (!deps.holdForIngest) return undefined;
     return whenAttached.then(() => handler?.(topic, payload));

@@ -12,11 +12,10 @@ import { hostname } from 'node:os';
 import {
   DEVICE_LIMITS,
   exceededLimit,
+  parseDeviceTopic,
   StatusPayloadSchema,
   TelemetryPayloadSchema,
   toDate,
-  topicSerial,
-  topics,
 } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../db/client';
@@ -26,6 +25,7 @@ import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
+import { fastTelemetrySamples, samplesOf } from './payload-check';
 import { toTelemetryRow } from './point-mapping';
 import { createRateLimitedLog } from './rate-limited-log';
 import type { TelemetryRow } from './writer';
@@ -162,17 +162,20 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       overLimit(sn, exceeded, {});
       return;
     }
-    const parsed = TelemetryPayloadSchema.safeParse(body);
-    if (!parsed.success) {
-      counts.invalid++;
-      warn(
-        'invalid',
-        { sn, issue: parsed.error.issues[0]?.message },
-        'telemetry message does not match the schema',
-      );
-      return;
+    let samples = fastTelemetrySamples(body);
+    if (!samples) {
+      const parsed = TelemetryPayloadSchema.safeParse(body);
+      if (!parsed.success) {
+        counts.invalid++;
+        warn(
+          'invalid',
+          { sn, issue: parsed.error.issues[0]?.message },
+          'telemetry message does not match the schema',
+        );
+        return;
+      }
+      samples = samplesOf(parsed.data);
     }
-    const samples = 'samples' in parsed.data ? parsed.data.samples : [parsed.data];
     const now = Date.now();
     const rows: TelemetryRow[] = [];
     let earliest = Number.POSITIVE_INFINITY;
@@ -191,7 +194,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     if (rows.length === 0) return undefined;
     // After the commit, so alarm work never holds a telemetry write (issue 9), and a replayed old sample
     // corrects list/real's "today" at the next poll.
-    return batcher.add(rows).then(() => {
+    return batcher.add(rows, () => {
       alarms.seen(device.id);
       baselines.sampleWritten(device.id, earliest);
     });
@@ -254,11 +257,11 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   }
 
   function onMessage(topic: string, payload: Buffer): Promise<void> | undefined {
-    const sn = topicSerial(topic);
-    if (!sn) return;
-    if (topic === topics.telemetry(sn)) return onTelemetry(sn, payload);
-    if (topic === topics.status(sn)) onStatus(sn, payload);
-    if (topic === topics.alarm(sn)) return onAlarm(sn, payload);
+    const t = parseDeviceTopic(topic);
+    if (!t) return;
+    if (t.kind === 'telemetry') return onTelemetry(t.sn, payload);
+    if (t.kind === 'status') onStatus(t.sn, payload);
+    if (t.kind === 'alarm') return onAlarm(t.sn, payload);
   }
 
   function onStatus(sn: string, payload: Buffer): void {
