@@ -25,7 +25,6 @@ import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
-import { fastTelemetrySamples, samplesOf } from './payload-check';
 import { toTelemetryRow } from './point-mapping';
 import { createRateLimitedLog } from './rate-limited-log';
 import type { TelemetryRow } from './writer';
@@ -162,20 +161,17 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       overLimit(sn, exceeded, {});
       return;
     }
-    let samples = fastTelemetrySamples(body);
-    if (!samples) {
-      const parsed = TelemetryPayloadSchema.safeParse(body);
-      if (!parsed.success) {
-        counts.invalid++;
-        warn(
-          'invalid',
-          { sn, issue: parsed.error.issues[0]?.message },
-          'telemetry message does not match the schema',
-        );
-        return;
-      }
-      samples = samplesOf(parsed.data);
+    const parsed = TelemetryPayloadSchema.safeParse(body);
+    if (!parsed.success) {
+      counts.invalid++;
+      warn(
+        'invalid',
+        { sn, issue: parsed.error.issues[0]?.message },
+        'telemetry message does not match the schema',
+      );
+      return;
     }
+    const samples = 'samples' in parsed.data ? parsed.data.samples : [parsed.data];
     const now = Date.now();
     const rows: TelemetryRow[] = [];
     let earliest = Number.POSITIVE_INFINITY;
