@@ -1,14 +1,17 @@
 /**
  * Server resident memory with the demo fleet (issue 12 §4; aim ≤ 256 MB on PostgreSQL). Starts the real
- * composition root (apps/server/src/main.ts) as a child with the default simulator (24 sites, a sample
- * every 5 s per device) on PGlite in a temporary directory, then on PostgreSQL when DATABASE_URL is set
- * (a fresh database on that server), and samples its memory after start-up and after a few minutes of
- * live traffic. rss is what the OS holds; heap is V8's JavaScript heap; external / arrayBuffers hold
- * Buffers and WebAssembly memory (PGlite's whole Postgres runs in WASM memory, counted there).
+ * composition root as `npm run serve` does (the built apps/server/dist/main.js, rebuilt when stale, with
+ * MALLOC_ARENA_MAX=2) as a child with the default simulator (24 sites, a sample every 5 s per device) on
+ * PGlite in a temporary directory, then on PostgreSQL when DATABASE_URL is set (a fresh database on that
+ * server), and samples its memory after start-up and after a few minutes of live traffic. rss is what the
+ * OS holds; heap is V8's JavaScript heap; external / arrayBuffers hold Buffers and WebAssembly memory
+ * (PGlite's whole Postgres runs in WASM memory, counted there).
  *
- * Run alone: `node --import tsx bench/rss.ts`. Knob: RSS_BENCH_MINUTES (live traffic, default 3).
+ * Run alone: `node --import tsx bench/rss.ts`. Knobs: RSS_BENCH_MINUTES (live traffic, default 3);
+ * RSS_BENCH_RUNNER=tsx runs apps/server/src/main.ts under tsx instead (the former `npm run serve`, for
+ * comparison); RSS_BENCH_DATABASES=PostgreSQL skips PGlite.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +72,26 @@ function row(kind: BenchDbKind, moment: string, m: Mem): Row {
   };
 }
 
+const tsxRunner = process.env.RSS_BENCH_RUNNER === 'tsx';
+
+/** The server's entry point: the built bundle (built first when stale), or the TypeScript under tsx. */
+function serverEntry(): string {
+  if (tsxRunner) return fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL('../scripts/build-server-if-stale.mjs', import.meta.url))],
+    {
+      stdio: 'inherit',
+    },
+  );
+  return fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+}
+
+/** Node options of the child: tsx's loader for the TypeScript runner; none for the built bundle. */
+function runnerArgs(): string[] {
+  return tsxRunner ? ['--import', 'tsx'] : [];
+}
+
 async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ems-bench-rss-'));
   const db = kind === 'PostgreSQL' ? await scratchDatabase(process.env.DATABASE_URL!, 'ems_bench_rss') : null;
@@ -83,13 +106,18 @@ async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
     LOG_LEVEL: 'warn',
     DATA_DIR: dir,
     ADMIN_PASSWORD: 'Bench@Admin2024',
+    // As `npm run serve` sets it (package.json).
+    MALLOC_ARENA_MAX: '2',
   };
   delete env.MQTT_URL;
   if (kind === 'PGlite') delete env.DATABASE_URL;
   else env.DATABASE_URL = db!.url;
-  const main = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
   const probe = pathToFileURL(fileURLToPath(new URL('./rss-probe.ts', import.meta.url))).href;
-  const child = fork(main, [], { env, execArgv: ['--import', 'tsx', '--import', probe], stdio: 'inherit' });
+  const child = fork(serverEntry(), [], {
+    env,
+    execArgv: [...runnerArgs(), '--import', probe],
+    stdio: 'inherit',
+  });
   const rows: Row[] = [];
   try {
     await waitReady(port, child);
@@ -117,7 +145,8 @@ async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
 /** PGlite, then PostgreSQL when DATABASE_URL is set: memory after start-up, at the end and the peak. */
 export async function runRssBench(): Promise<Row[]> {
   const minutes = Number(process.env.RSS_BENCH_MINUTES ?? 3);
-  const rows = await measure('PGlite', minutes);
+  const only = process.env.RSS_BENCH_DATABASES;
+  const rows = only === 'PostgreSQL' ? [] : await measure('PGlite', minutes);
   if (process.env.DATABASE_URL) rows.push(...(await measure('PostgreSQL', minutes)));
   return rows;
 }
