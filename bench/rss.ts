@@ -1,7 +1,7 @@
 /**
  * Server resident memory with the demo fleet (issue 12 §4; aim ≤ 256 MB on PostgreSQL). Starts the real
- * composition root as `npm run serve` does (the built apps/server/dist/main.js, rebuilt when stale, with
- * MALLOC_ARENA_MAX=2) as a child with the default simulator (24 sites, a sample every 5 s per device) on
+ * composition root as `npm run serve` does (its command read from package.json: the built
+ * apps/server/dist/main.js, rebuilt when stale, with serve's environment and node flags) as a child with the default simulator (24 sites, a sample every 5 s per device) on
  * PGlite in a temporary directory, then on PostgreSQL when DATABASE_URL is set (a fresh database on that
  * server), and samples its memory after start-up and after a few minutes of live traffic. rss is what the
  * OS holds; heap is V8's JavaScript heap; external / arrayBuffers hold Buffers and WebAssembly memory
@@ -9,10 +9,11 @@
  *
  * Run alone: `node --import tsx bench/rss.ts`. Knobs: RSS_BENCH_MINUTES (live traffic, default 3);
  * RSS_BENCH_RUNNER=tsx runs apps/server/src/main.ts under tsx instead (the former `npm run serve`, for
- * comparison); RSS_BENCH_DATABASES=PostgreSQL skips PGlite.
+ * comparison); RSS_BENCH_NODE_FLAGS replaces serve's node flags; RSS_BENCH_DATABASES=PostgreSQL skips
+ * PGlite.
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -72,24 +73,49 @@ function row(kind: BenchDbKind, moment: string, m: Mem): Row {
   };
 }
 
-const tsxRunner = process.env.RSS_BENCH_RUNNER === 'tsx';
+const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The server's entry point: the built bundle (built first when stale), or the TypeScript under tsx. */
-function serverEntry(): string {
-  if (tsxRunner) return fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
-  execFileSync(
-    process.execPath,
-    [fileURLToPath(new URL('../scripts/build-server-if-stale.mjs', import.meta.url))],
-    {
-      stdio: 'inherit',
-    },
-  );
-  return fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+/** How `npm run serve` starts the server: the last `&&` step of its script, as env, node flags and entry. */
+interface ServeCommand {
+  env: Record<string, string>;
+  nodeFlags: string[];
+  entry: string;
 }
 
-/** Node options of the child: tsx's loader for the TypeScript runner; none for the built bundle. */
-function runnerArgs(): string[] {
-  return tsxRunner ? ['--import', 'tsx'] : [];
+/** Reads the serve script from package.json, so the bench measures what serve runs, flags included. */
+function serveCommand(): ServeCommand {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = pkg.scripts.serve!.split('&&').at(-1)!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [k, v] = words.shift()!.split('=') as [string, string];
+    env[k] = v;
+  }
+  if (words.shift() !== 'node') throw new Error('the serve script does not end with a node command');
+  const nodeFlags: string[] = [];
+  while (words[0]?.startsWith('-')) nodeFlags.push(words.shift()!);
+  return { env, nodeFlags, entry: join(root, words[0]!) };
+}
+
+/**
+ * The child's entry and node options: serve's (the bundle built first when stale), or with
+ * RSS_BENCH_RUNNER=tsx the TypeScript under tsx; RSS_BENCH_NODE_FLAGS (space-separated, may be empty)
+ * replaces serve's node flags, to measure what a flag is worth.
+ */
+function runner(): ServeCommand {
+  const serve = serveCommand();
+  const flags = process.env.RSS_BENCH_NODE_FLAGS;
+  if (flags !== undefined) serve.nodeFlags = flags.split(/\s+/).filter(Boolean);
+  if (process.env.RSS_BENCH_RUNNER === 'tsx')
+    return {
+      ...serve,
+      nodeFlags: [...serve.nodeFlags, '--import', 'tsx'],
+      entry: join(root, 'apps/server/src/main.ts'),
+    };
+  execFileSync(process.execPath, [join(root, 'scripts/build-server-if-stale.mjs')], { stdio: 'inherit' });
+  return serve;
 }
 
 async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
@@ -106,16 +132,16 @@ async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
     LOG_LEVEL: 'warn',
     DATA_DIR: dir,
     ADMIN_PASSWORD: 'Bench@Admin2024',
-    // As `npm run serve` sets it (package.json).
-    MALLOC_ARENA_MAX: '2',
   };
   delete env.MQTT_URL;
   if (kind === 'PGlite') delete env.DATABASE_URL;
   else env.DATABASE_URL = db!.url;
   const probe = pathToFileURL(fileURLToPath(new URL('./rss-probe.ts', import.meta.url))).href;
-  const child = fork(serverEntry(), [], {
+  const run = runner();
+  Object.assign(env, run.env);
+  const child = fork(run.entry, [], {
     env,
-    execArgv: [...runnerArgs(), '--import', probe],
+    execArgv: [...run.nodeFlags, '--import', probe],
     stdio: 'inherit',
   });
   const rows: Row[] = [];
