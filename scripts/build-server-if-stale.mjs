@@ -34,7 +34,7 @@ const srcTime = Math.max(...sources.map((s) => newest(join(root, s))));
 if (existsSync(built) && statSync(built).mtimeMs >= srcTime && !process.argv.includes('--force'))
   process.exit(0);
 
-// esbuild arrives with tsx (a dependency of the server) and vite; imported here only when a build is due.
+// esbuild (a root devDependency, the same version tsx and Vite use) is imported only when a build is due.
 const { build } = await import('esbuild');
 
 /** Bundles the workspace's own packages (`@ems/…`); leaves every other package to node_modules. */
