@@ -1,7 +1,7 @@
 // Builds the server into plain JavaScript (apps/server/dist, git-ignored) when the build is missing or
 // older than its sources, so `npm run serve` / `npm start` run built code instead of compiling TypeScript
-// under tsx at every start (issue 12 §4: tsx's in-memory transpiled code and source maps cost ≈ 100 MB rss;
-// docs/decisions/0016-built-server.md). Tests, the e2e server and the benches other than rss keep tsx.
+// under tsx at every start (issue 12 §4: tsx's in-memory transpiled code and source maps cost ≈ 40 MB rss;
+// docs/decisions/0016-built-server.md, docs/benchmarks.md). Tests, the e2e server and the benches other than rss keep tsx.
 //
 // One esbuild bundle (ES modules, code splitting so `await import()` of a local module stays a separate
 // chunk loaded on first use) of apps/server/src/main.ts and the @ems/* workspace packages it imports;
