@@ -1,15 +1,19 @@
 /**
  * Server resident memory with the demo fleet (issue 12 §4; aim ≤ 256 MB on PostgreSQL). Starts the real
- * composition root (apps/server/src/main.ts) as a child with the default simulator (24 sites, a sample
- * every 5 s per device) on PGlite in a temporary directory, then on PostgreSQL when DATABASE_URL is set
- * (a fresh database on that server), and samples its memory after start-up and after a few minutes of
- * live traffic. rss is what the OS holds; heap is V8's JavaScript heap; external / arrayBuffers hold
- * Buffers and WebAssembly memory (PGlite's whole Postgres runs in WASM memory, counted there).
+ * composition root as `npm run serve` does (its command read from package.json: the built
+ * apps/server/dist/main.js, rebuilt when stale, with serve's environment and node flags) as a child with the default simulator (24 sites, a sample every 5 s per device) on
+ * PGlite in a temporary directory, then on PostgreSQL when DATABASE_URL is set (a fresh database on that
+ * server), and samples its memory after start-up and after a few minutes of live traffic. rss is what the
+ * OS holds; heap is V8's JavaScript heap; external / arrayBuffers hold Buffers and WebAssembly memory
+ * (PGlite's whole Postgres runs in WASM memory, counted there).
  *
- * Run alone: `node --import tsx bench/rss.ts`. Knob: RSS_BENCH_MINUTES (live traffic, default 3).
+ * Run alone: `node --import tsx bench/rss.ts`. Knobs: RSS_BENCH_MINUTES (live traffic, default 3);
+ * RSS_BENCH_RUNNER=tsx runs apps/server/src/main.ts under tsx instead (the former `npm run serve`, for
+ * comparison); RSS_BENCH_NODE_FLAGS replaces serve's node flags; RSS_BENCH_DATABASES=PostgreSQL skips
+ * PGlite.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -69,6 +73,51 @@ function row(kind: BenchDbKind, moment: string, m: Mem): Row {
   };
 }
 
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** How `npm run serve` starts the server: the last `&&` step of its script, as env, node flags and entry. */
+interface ServeCommand {
+  env: Record<string, string>;
+  nodeFlags: string[];
+  entry: string;
+}
+
+/** Reads the serve script from package.json, so the bench measures what serve runs, flags included. */
+function serveCommand(): ServeCommand {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = pkg.scripts.serve!.split('&&').at(-1)!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [k, v] = words.shift()!.split('=') as [string, string];
+    env[k] = v;
+  }
+  if (words.shift() !== 'node') throw new Error('the serve script does not end with a node command');
+  const nodeFlags: string[] = [];
+  while (words[0]?.startsWith('-')) nodeFlags.push(words.shift()!);
+  return { env, nodeFlags, entry: join(root, words[0]!) };
+}
+
+/**
+ * The child's entry and node options: serve's (the bundle built first when stale), or with
+ * RSS_BENCH_RUNNER=tsx the TypeScript under tsx; RSS_BENCH_NODE_FLAGS (space-separated, may be empty)
+ * replaces serve's node flags, to measure what a flag is worth.
+ */
+function runner(): ServeCommand {
+  const serve = serveCommand();
+  const flags = process.env.RSS_BENCH_NODE_FLAGS;
+  if (flags !== undefined) serve.nodeFlags = flags.split(/\s+/).filter(Boolean);
+  if (process.env.RSS_BENCH_RUNNER === 'tsx')
+    return {
+      ...serve,
+      nodeFlags: [...serve.nodeFlags, '--import', 'tsx'],
+      entry: join(root, 'apps/server/src/main.ts'),
+    };
+  execFileSync(process.execPath, [join(root, 'scripts/build-server-if-stale.mjs')], { stdio: 'inherit' });
+  return serve;
+}
+
 async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ems-bench-rss-'));
   const db = kind === 'PostgreSQL' ? await scratchDatabase(process.env.DATABASE_URL!, 'ems_bench_rss') : null;
@@ -87,9 +136,14 @@ async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
   delete env.MQTT_URL;
   if (kind === 'PGlite') delete env.DATABASE_URL;
   else env.DATABASE_URL = db!.url;
-  const main = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
   const probe = pathToFileURL(fileURLToPath(new URL('./rss-probe.ts', import.meta.url))).href;
-  const child = fork(main, [], { env, execArgv: ['--import', 'tsx', '--import', probe], stdio: 'inherit' });
+  const run = runner();
+  Object.assign(env, run.env);
+  const child = fork(run.entry, [], {
+    env,
+    execArgv: [...run.nodeFlags, '--import', probe],
+    stdio: 'inherit',
+  });
   const rows: Row[] = [];
   try {
     await waitReady(port, child);
@@ -117,7 +171,8 @@ async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
 /** PGlite, then PostgreSQL when DATABASE_URL is set: memory after start-up, at the end and the peak. */
 export async function runRssBench(): Promise<Row[]> {
   const minutes = Number(process.env.RSS_BENCH_MINUTES ?? 3);
-  const rows = await measure('PGlite', minutes);
+  const only = process.env.RSS_BENCH_DATABASES;
+  const rows = only === 'PostgreSQL' ? [] : await measure('PGlite', minutes);
   if (process.env.DATABASE_URL) rows.push(...(await measure('PostgreSQL', minutes)));
   return rows;
 }

@@ -1,9 +1,10 @@
 /**
- * Starts the real platform for browser tests: the same entry point as `npm start`, on free ports, with a
+ * Starts the real platform for browser tests: what `npm start` runs (the server built to JavaScript by
+ * scripts/build-server-if-stale.mjs, decision 0016), on free ports, with a
  * fresh PGlite directory (or a fresh PostgreSQL database when DATABASE_URL is set) and a small, fast
  * simulator fleet. Resolves once the API answers.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -60,7 +61,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     ...extraEnv,
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = await freshPostgres(process.env.DATABASE_URL);
-  const child = spawn(join(root, 'node_modules/.bin/node'), ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The browser tests run the bundle users run, so a fault of the build shows here, not after a release.
+  const node = join(root, 'node_modules/.bin/node');
+  execFileSync(node, ['scripts/build-server-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
+  const child = spawn(node, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,11 @@
 /**
  * Backfill: the fleet's history [from, to) at 5-minute resolution, published like a logger replaying its
  * buffer — `{samples:[…]}` messages (≤ 1000 samples) on each device's own telemetry topic, QoS 1, through
- * the broker and the ingest like live data. One simulated day of the whole fleet at a time; every message
- * waits for its PUBACK (a few in flight), and the loop yields between days and keeps below a sample rate,
- * so the API stays responsive while history fills in. Logs progress every 10 %.
+ * the broker and the ingest like live data. One simulated day of a few sites at a time (SITES_PER_CHUNK:
+ * the whole fleet's day at once held ≈ 25 k samples and their JSON in the heap, raising the V8 heap the
+ * server keeps afterwards; issue 12 §4); every message waits for its PUBACK (a few in flight), and the loop
+ * yields between chunks and keeps below a sample rate, so the API stays responsive while history fills in.
+ * Logs progress every 10 %.
  */
 import { topics } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,6 +19,8 @@ export const BACKFILL_STEP_MS = 300_000;
 const DAY_MS = 86_400_000;
 const MAX_SAMPLES_PER_MESSAGE = 1000;
 const IN_FLIGHT = 8;
+/** Sites whose day is built and published together: enough messages to keep IN_FLIGHT busy. */
+const SITES_PER_CHUNK = 4;
 /** Upper bound of the backfill's pace, samples per second (leaves the process room for the API). */
 const MAX_SAMPLES_PER_S = 10_000;
 
@@ -45,31 +49,16 @@ export async function runBackfill(opts: BackfillOptions): Promise<number> {
   for (let day = 0; day < days && !stopped(); day++) {
     const dayStart = first + day * DAY_MS;
     const dayEnd = Math.min(opts.to, dayStart + DAY_MS);
-    const buffers = new Map<string, { ts: number; points: Record<string, number | string | boolean> }[]>();
-    for (const model of models) {
-      for (let t = dayStart; t < dayEnd; t += BACKFILL_STEP_MS) {
-        model.advanceTo(t);
-        for (const s of siteSamples(model, t)) {
-          const buf = buffers.get(s.sn);
-          if (buf) buf.push({ ts: t, points: s.points });
-          else buffers.set(s.sn, [{ ts: t, points: s.points }]);
-        }
-      }
-    }
-    const messages: { sn: string; body: string; n: number }[] = [];
-    for (const [sn, samples] of buffers) {
-      for (let i = 0; i < samples.length; i += MAX_SAMPLES_PER_MESSAGE) {
-        const part = samples.slice(i, i + MAX_SAMPLES_PER_MESSAGE);
-        messages.push({ sn, body: JSON.stringify({ samples: part }), n: part.length });
-      }
-    }
-    await publishAll(links, messages, opts.stopSignal, stopped);
-    sent += messages.reduce((a, m) => a + m.n, 0);
+    for (let c = 0; c < models.length && !stopped(); c += SITES_PER_CHUNK) {
+      const messages = dayMessages(models.slice(c, c + SITES_PER_CHUNK), dayStart, dayEnd);
+      await publishAll(links, messages, opts.stopSignal, stopped);
+      sent += messages.reduce((a, m) => a + m.n, 0);
 
-    const elapsed = (Date.now() - started) / 1000;
-    const pace = sent / MAX_SAMPLES_PER_S - elapsed;
-    if (pace > 0) await new Promise((r) => setTimeout(r, pace * 1000));
-    else await yieldToEventLoop();
+      const elapsed = (Date.now() - started) / 1000;
+      const pace = sent / MAX_SAMPLES_PER_S - elapsed;
+      if (pace > 0) await new Promise((r) => setTimeout(r, pace * 1000));
+      else await yieldToEventLoop();
+    }
 
     const pct = Math.floor(((day + 1) / days) * 100);
     if (pct >= nextReport || day + 1 === days) {
@@ -79,6 +68,33 @@ export async function runBackfill(opts: BackfillOptions): Promise<number> {
     }
   }
   return sent;
+}
+
+/** The `{samples}` messages (≤ MAX_SAMPLES_PER_MESSAGE each) of `models`' devices for [dayStart, dayEnd). */
+function dayMessages(
+  models: SiteModel[],
+  dayStart: number,
+  dayEnd: number,
+): { sn: string; body: string; n: number }[] {
+  const buffers = new Map<string, { ts: number; points: Record<string, number | string | boolean> }[]>();
+  for (const model of models) {
+    for (let t = dayStart; t < dayEnd; t += BACKFILL_STEP_MS) {
+      model.advanceTo(t);
+      for (const s of siteSamples(model, t)) {
+        const buf = buffers.get(s.sn);
+        if (buf) buf.push({ ts: t, points: s.points });
+        else buffers.set(s.sn, [{ ts: t, points: s.points }]);
+      }
+    }
+  }
+  const messages: { sn: string; body: string; n: number }[] = [];
+  for (const [sn, samples] of buffers) {
+    for (let i = 0; i < samples.length; i += MAX_SAMPLES_PER_MESSAGE) {
+      const part = samples.slice(i, i + MAX_SAMPLES_PER_MESSAGE);
+      messages.push({ sn, body: JSON.stringify({ samples: part }), n: part.length });
+    }
+  }
+  return messages;
 }
 
 async function publishAll(

@@ -50,7 +50,7 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
     report.unconfigured = true;
     return report;
   }
-  const transport = createSmtpTransport(smtp);
+  const transport = await createSmtpTransport(smtp);
   try {
     while (report.sent + report.failed < MAIL_SENDER.perRun) {
       const mail = await claimDueMail(deps.db, MAIL_SENDER.leaseMs);

@@ -1,5 +1,5 @@
 /** nodemailer transport built from the stored SMTP settings. */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { StoredSmtp } from './smtp-settings';
 
 /** Socket timeouts (ms): a dead server fails an attempt quickly instead of holding the sender. */
@@ -12,9 +12,11 @@ export const SMTP_TIMEOUTS = {
 /**
  * A transport for `s`: 'ssl' connects with TLS from the start, 'tls' refuses to send unless STARTTLS
  * succeeds, 'none' speaks plain SMTP (no opportunistic STARTTLS, whose certificate could not be checked).
- * Logs in only when a user name is set.
+ * Logs in only when a user name is set. nodemailer is loaded on the first send, not at start-up
+ * (issue 12 §4: most installations never configure SMTP, and the library costs resident memory).
  */
-export function createSmtpTransport(s: StoredSmtp): Transporter {
+export async function createSmtpTransport(s: StoredSmtp): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
     host: s.host,
     port: s.port,
