@@ -8,20 +8,13 @@
 // every other package stays an ordinary import from node_modules. `import.meta.url` in a bundled file is
 // rewritten to that file's own source location (relative to the bundle, so a moved checkout still works),
 // so the paths the server derives from it (migrations, simulator profiles, the web build) are unchanged.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { isFresh } from './lib/stale.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const outdir = join(root, 'apps/server/dist');
 const built = join(outdir, 'main.js');
-
-/** Newest modification time under `path` (files and folders, recursively). */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  return Math.max(st.mtimeMs, ...readdirSync(path).map((n) => newest(join(path, n))));
-}
 
 const sources = [
   'apps/server/src',
@@ -29,10 +22,9 @@ const sources = [
   'packages/contract/src',
   'tsconfig.base.json',
   'scripts/build-server-if-stale.mjs',
+  'scripts/lib/stale.mjs',
 ];
-const srcTime = Math.max(...sources.map((s) => newest(join(root, s))));
-if (existsSync(built) && statSync(built).mtimeMs >= srcTime && !process.argv.includes('--force'))
-  process.exit(0);
+if (isFresh(root, built, sources)) process.exit(0);
 
 // esbuild (a root devDependency, the same version tsx and Vite use) is imported only when a build is due.
 const { build } = await import('esbuild');
