@@ -22,8 +22,8 @@ export const topics = {
 } as const;
 
 /**
- * The serial number of a topic under TOPIC_ROOT (`ems/v1/SN/...`), else undefined. Which topic it is
- * follows by comparing with `topics` (e.g. `topic === topics.status(sn)`).
+ * The serial number of a topic under TOPIC_ROOT (`ems/v1/SN/...`), else undefined. Which topic it is:
+ * deviceTopicKind, or parseDeviceTopic for both at once.
  */
 export function topicSerial(topic: string): string | undefined {
   if (!topic.startsWith(TOPIC_PREFIX)) return undefined;
@@ -36,13 +36,10 @@ const TOPIC_PREFIX = `${TOPIC_ROOT}/`;
 /** A device topic's kind: which of `topics` it is. */
 export type TopicKind = keyof typeof topics;
 
-const KIND_OF_SUFFIX: ReadonlyMap<string, TopicKind> = new Map([
-  ['telemetry', 'telemetry'],
-  ['status', 'status'],
-  ['alarm', 'alarm'],
-  ['command', 'command'],
-  ['command/ack', 'commandAck'],
-]);
+/** Each kind by what follows `ems/v1/SN/` in its topic, read off `topics` so the two cannot drift. */
+const KIND_OF_SUFFIX: ReadonlyMap<string, TopicKind> = new Map(
+  (Object.keys(topics) as TopicKind[]).map((k) => [topics[k]('').slice(TOPIC_PREFIX.length + 1), k]),
+);
 
 /**
  * Which of `topics` for serial number `sn` the topic is, else undefined: `deviceTopicKind(t, sn) === 'status'`
