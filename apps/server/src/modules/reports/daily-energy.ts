@@ -8,7 +8,7 @@
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import { localToday } from '../../shared/zoned-time';
-import { deriveTotals, sumByType, type TypedValue } from '../telemetry/energy-flow';
+import { deriveTotals, sumByType } from '../telemetry/energy-flow';
 import { round } from '../telemetry/power-unit';
 import { loadRollupEnergy } from '../telemetry/rollup-read';
 import { flushRollups, nextDay } from '../telemetry/rollup-refresh';
@@ -204,23 +204,14 @@ async function addToday(
   for (const today of new Set(open.map((d) => d.today))) {
     const list = open.filter((d) => d.today === today);
     const live = await loadRollupEnergy(db, list, [today], nextDay(today));
-    const eIn = new Map<number, TypedValue[]>();
-    const eOut = new Map<number, TypedValue[]>();
-    live.devices.forEach((d, i) => {
-      const dev = list[i]!;
-      eIn.set(dev.stationId, [
-        ...(eIn.get(dev.stationId) ?? []),
-        { type: dev.deviceType, value: d.eIn[0] ?? null },
-      ]);
-      eOut.set(dev.stationId, [
-        ...(eOut.get(dev.stationId) ?? []),
-        { type: dev.deviceType, value: d.eOut[0] ?? null },
-      ]);
-    });
-    for (const stationId of new Set(list.map((d) => d.stationId))) {
+    const bySite = Map.groupBy(
+      live.devices.map((d, i) => ({ dev: list[i]!, eIn: d.eIn[0] ?? null, eOut: d.eOut[0] ?? null })),
+      (r) => r.dev.stationId,
+    );
+    for (const [stationId, rows] of bySite) {
       const totals = deriveTotals({
-        eIn: sumByType(eIn.get(stationId)!),
-        eOut: sumByType(eOut.get(stationId)!),
+        eIn: sumByType(rows.map((r) => ({ type: r.dev.deviceType, value: r.eIn }))),
+        eOut: sumByType(rows.map((r) => ({ type: r.dev.deviceType, value: r.eOut }))),
       });
       if (Object.values(totals).every((v) => v === null)) continue;
       const date = byMonth ? `${today.slice(0, 7)}-01` : today;

@@ -70,12 +70,11 @@ export async function loadHourlyEnergy(
     db,
     sites.map((s) => s.id),
   );
-  const zones = new Map<string, HourlySite[]>();
-  for (const s of sites) zones.set(s.timeZone, [...(zones.get(s.timeZone) ?? []), s]);
   const dates = datesBetween(from, to);
 
   // Whole days and months come from the daily rollups (issue 12), summed per site and period in the database.
   if (per !== 'hour') return loadSitePeriods(db, sites, devicesOf, dates, per === 'month');
+  const zones = Map.groupBy(sites, (s) => s.timeZone);
   for (const [timeZone, zoneSites] of zones) {
     const hours = dates.flatMap((date) => {
       const parts = parseLocalDate(date)!;

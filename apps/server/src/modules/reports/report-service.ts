@@ -55,10 +55,12 @@ export async function buildReport(db: DbHandle, user: SessionUser, q: ReportQuer
   const ids = stations.map((s) => s.id);
   const [tariffs, factors] = await Promise.all([loadTariffs(db, ids), loadCo2Factors(db)]);
   // Hours matter for a day's rows and for time-of-use prices; other sites are read per day or month.
-  const hourlySites = stations.filter(
+  const byHour = Map.groupBy(
+    stations,
     (s) => q.statisticsType === 1 || (tariffs.get(s.id)?.periods.length ?? 0) > 0,
   );
-  const dailySites = stations.filter((s) => !hourlySites.includes(s));
+  const hourlySites = byHour.get(true) ?? [];
+  const dailySites = byHour.get(false) ?? [];
   const [hourlyPart, dailyPart] = await Promise.all([
     loadHourlyEnergy(db, hourlySites, from, to),
     loadHourlyEnergy(db, dailySites, from, to, q.statisticsType === 3 ? 'month' : 'day'),
