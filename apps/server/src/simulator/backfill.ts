@@ -7,7 +7,7 @@
  * yields between chunks and keeps below a sample rate, so the API stays responsive while history fills in.
  * Logs progress every 10 %.
  */
-import { topics } from '@ems/contract/telemetry';
+import { DEVICE_LIMITS, topics } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceLinks } from './device-links';
 import { siteSamples } from './device-points';
@@ -17,7 +17,6 @@ import type { SiteModel } from './site-model';
 /** Backfill resolution, ms. */
 export const BACKFILL_STEP_MS = 300_000;
 const DAY_MS = 86_400_000;
-const MAX_SAMPLES_PER_MESSAGE = 1000;
 const IN_FLIGHT = 8;
 /** Sites whose day is built and published together: enough messages to keep IN_FLIGHT busy. */
 const SITES_PER_CHUNK = 4;
@@ -70,7 +69,7 @@ export async function runBackfill(opts: BackfillOptions): Promise<number> {
   return sent;
 }
 
-/** The `{samples}` messages (≤ MAX_SAMPLES_PER_MESSAGE each) of `models`' devices for [dayStart, dayEnd). */
+/** The `{samples}` messages (≤ DEVICE_LIMITS.maxSamplesPerMessage each) of `models`' devices for [dayStart, dayEnd). */
 function dayMessages(
   models: SiteModel[],
   dayStart: number,
@@ -89,8 +88,8 @@ function dayMessages(
   }
   const messages: { sn: string; body: string; n: number }[] = [];
   for (const [sn, samples] of buffers) {
-    for (let i = 0; i < samples.length; i += MAX_SAMPLES_PER_MESSAGE) {
-      const part = samples.slice(i, i + MAX_SAMPLES_PER_MESSAGE);
+    for (let i = 0; i < samples.length; i += DEVICE_LIMITS.maxSamplesPerMessage) {
+      const part = samples.slice(i, i + DEVICE_LIMITS.maxSamplesPerMessage);
       messages.push({ sn, body: JSON.stringify({ samples: part }), n: part.length });
     }
   }
