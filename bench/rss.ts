@@ -13,12 +13,13 @@
  * PGlite.
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../apps/server/src/ingest/test-mosquitto';
 import { scratchDatabase } from '../apps/server/src/test/helper';
+import { type ServeCommand, serveCommand } from '../scripts/serve-command';
 import type { BenchDbKind } from './harness';
 import { printTable, type Row } from './table';
 
@@ -74,30 +75,6 @@ function row(kind: BenchDbKind, moment: string, m: Mem): Row {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** How `npm run serve` starts the server: the last `&&` step of its script, as env, node flags and entry. */
-interface ServeCommand {
-  env: Record<string, string>;
-  nodeFlags: string[];
-  entry: string;
-}
-
-/** Reads the serve script from package.json, so the bench measures what serve runs, flags included. */
-function serveCommand(): ServeCommand {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const words = pkg.scripts.serve!.split('&&').at(-1)!.trim().split(/\s+/);
-  const env: Record<string, string> = {};
-  while (words[0]?.includes('=')) {
-    const [k, v] = words.shift()!.split('=') as [string, string];
-    env[k] = v;
-  }
-  if (words.shift() !== 'node') throw new Error('the serve script does not end with a node command');
-  const nodeFlags: string[] = [];
-  while (words[0]?.startsWith('-')) nodeFlags.push(words.shift()!);
-  return { env, nodeFlags, entry: join(root, words[0]!) };
-}
 
 /**
  * The child's entry and node options: serve's (the bundle built first when stale), or with

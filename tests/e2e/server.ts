@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { serveCommand } from '../../scripts/serve-command';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -64,9 +65,10 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   // The browser tests run the bundle users run, so a fault of the build shows here, not after a release.
   const node = join(root, 'node_modules/.bin/node');
   execFileSync(node, ['scripts/build-server-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
-  const child = spawn(node, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  const serve = serveCommand();
+  const child = spawn(node, [...serve.nodeFlags, '--enable-source-maps', serve.entry], {
     cwd: root,
-    env,
+    env: { ...serve.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
