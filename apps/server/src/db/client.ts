@@ -20,7 +20,17 @@ export type QueryRows<T> = { rows: T[] };
 export interface DbHandle {
   kind: 'pglite' | 'postgres';
   db: Db;
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryRows<T>>;
+  /**
+   * Raw SQL. `prepared`: a name for a statement the hot path runs again and again with the same text;
+   * on PostgreSQL it is parsed and planned once per connection as a named prepared statement
+   * (generic plan after five runs, PostgreSQL's plan cache rule), which saves its parse and plan on
+   * every later call. PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    prepared?: string,
+  ): Promise<QueryRows<T>>;
   /**
    * PGlite only (one process, one session): LISTEN on `channel`; `onNotify` gets each payload this
    * process's committed transactions NOTIFY, before the committing query's promise resolves. Resolves
@@ -72,7 +82,10 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     return {
       kind: 'postgres',
       db,
-      query: async (text, params) => (await pool.query(text, params as unknown[])) as never,
+      query: async (text, params, prepared) =>
+        (prepared
+          ? await pool.query({ name: prepared, text, values: params as unknown[] })
+          : await pool.query(text, params as unknown[])) as never,
       close: () => pool.end(),
     };
   }
@@ -85,6 +98,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
   return {
     kind: 'pglite',
     db,
+    // PGlite parses every statement anew: EXECUTE takes no bound parameters, so `prepared` has no use here.
     query: async (text, params) => (await client.query(text, params as unknown[])) as never,
     listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),

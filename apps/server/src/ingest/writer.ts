@@ -217,16 +217,11 @@ export async function writeSamples(
     if (j === undefined || rows[j]!.ts.getTime() <= r.ts.getTime()) newestAt.set(r.deviceId, i);
   }
   for (const i of newestAt.values()) newest[i] = true;
-  const res = await db.query<{ inserted: number }>(WRITE_SQL, [
-    deviceIds,
-    ts,
-    w,
-    soc,
-    eIn,
-    eOut,
-    points,
-    newest,
-  ]);
+  const res = await db.query<{ inserted: number }>(
+    WRITE_SQL,
+    [deviceIds, ts, w, soc, eIn, eOut, points, newest],
+    'telemetry_write',
+  );
   const inserted = Number(res.rows[0]?.inserted ?? 0);
   return { inserted, duplicates: n - inserted };
 }
