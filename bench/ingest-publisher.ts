@@ -5,6 +5,7 @@
  */
 import { topics } from '@ems/contract/telemetry';
 import mqtt from 'mqtt';
+import { connectRawDevice, hostPort } from './raw-device';
 
 /** What the parent asks for. */
 export interface PublisherJob {
@@ -65,6 +66,49 @@ function sample(ts: number, k: number) {
 }
 
 async function run(job: PublisherJob): Promise<PublisherResult> {
+  return job.rate ? runPaced(job, job.rate) : runFlat(job);
+}
+
+/**
+ * As fast as acknowledgements come: lean connections (bench/raw-device.ts), IN_FLIGHT messages in
+ * flight per device, each batch of PUBACKs answered with one socket write.
+ */
+async function runFlat(job: PublisherJob): Promise<PublisherResult> {
+  const at = hostPort(job.url);
+  const devices = await Promise.all(
+    job.devices.map((d) => connectRawDevice({ ...at, sn: d.sn, secret: d.secret })),
+  );
+  const until = Date.now() + job.seconds * 1000;
+  const perDevice = Math.floor(job.maxSamples / job.devices.length);
+  const started = performance.now();
+  const cpuAt = process.cpuUsage();
+  const counts = await Promise.all(
+    devices.map((dev, i) => {
+      let k = 0;
+      return dev.run(topics.telemetry(job.devices[i]!.sn), IN_FLIGHT, () => {
+        if (k >= perDevice || Date.now() >= until) return null;
+        const n = Math.min(job.samplesPerMessage, perDevice - k);
+        const first = k;
+        k += n;
+        if (n === 1 && job.samplesPerMessage === 1)
+          return JSON.stringify(sample(job.startTs + first * 1000, first));
+        const samples = Array.from({ length: n }, (_, j) =>
+          sample(job.startTs + (first + j) * 1000, first + j),
+        );
+        return JSON.stringify({ samples });
+      });
+    }),
+  );
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuAt);
+  await Promise.all(devices.map((d) => d.end()));
+  // Only a device's last message can be short (perDevice not a multiple of samplesPerMessage).
+  const samples = counts.reduce((sum, n) => sum + Math.min(n * job.samplesPerMessage, perDevice), 0);
+  return { samples, ms, probes: [], cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/** Paced (mqtt.js clients): each device's sample k is due at k × (devices / rate) s, up to IN_FLIGHT unacknowledged. */
+async function runPaced(job: PublisherJob, rate: number): Promise<PublisherResult> {
   const clients = await Promise.all(
     job.devices.map((d) =>
       mqtt.connectAsync(
@@ -81,45 +125,24 @@ async function run(job: PublisherJob): Promise<PublisherResult> {
   const started = performance.now();
   const cpuAt = process.cpuUsage();
   const probing = job.probe ? runProbe(job, job.probe, until, probes) : Promise.resolve();
+  const every = (job.devices.length / rate) * 1000;
   await Promise.all(
     clients.map(async (c, i) => {
       const sn = job.devices[i]!.sn;
-      let k = 0;
-      if (job.rate) {
-        // Paced: each device's sample k is due at k × (devices / rate) s; up to IN_FLIGHT unacknowledged.
-        const every = (job.devices.length / job.rate) * 1000;
-        const inflight = new Set<Promise<void>>();
-        while (Date.now() < until && k < perDevice) {
-          const wait = started + k * every - performance.now();
-          if (wait >= 1) await sleep(wait);
-          if (inflight.size >= IN_FLIGHT) await Promise.race(inflight);
-          const body = sample(job.startTs + k * 1000, k);
-          k += 1;
-          const p: Promise<void> = c
-            .publishAsync(topics.telemetry(sn), JSON.stringify(body), { qos: 1 })
-            .then(() => {
-              acked += 1;
-              inflight.delete(p);
-            });
-          inflight.add(p);
-        }
-        await Promise.all(inflight);
-        return;
+      const inflight = new Set<Promise<void>>();
+      for (let k = 0; Date.now() < until && k < perDevice; k++) {
+        const wait = started + k * every - performance.now();
+        if (wait >= 1) await sleep(wait);
+        if (inflight.size >= IN_FLIGHT) await Promise.race(inflight);
+        const p: Promise<void> = c
+          .publishAsync(topics.telemetry(sn), JSON.stringify(sample(job.startTs + k * 1000, k)), { qos: 1 })
+          .then(() => {
+            acked += 1;
+            inflight.delete(p);
+          });
+        inflight.add(p);
       }
-      const worker = async () => {
-        while (Date.now() < until && k < perDevice) {
-          const n = Math.min(job.samplesPerMessage, perDevice - k);
-          const first = k;
-          k += n;
-          const samples = Array.from({ length: n }, (_, j) =>
-            sample(job.startTs + (first + j) * 1000, first + j),
-          );
-          const body = n === 1 && job.samplesPerMessage === 1 ? samples[0] : { samples };
-          await c.publishAsync(topics.telemetry(sn), JSON.stringify(body), { qos: 1 });
-          acked += n;
-        }
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      await Promise.all(inflight);
     }),
   );
   const ms = performance.now() - started;

@@ -1,0 +1,127 @@
+/**
+ * A lean MQTT 3.1.1 data logger for load generation: one TCP connection per device, packets encoded
+ * and decoded by mqtt-packet (the codec mqtt.js and aedes use), QoS 1 publishes with a fixed window of
+ * unacknowledged messages. It skips what mqtt.js adds per message (an outgoing store, a callback and a
+ * promise, a stream write each), so that on a 2-core box the load generator leaves the cores to the
+ * server under test (issue 12 §4). The packets on the wire are the same as mqtt.js sends.
+ */
+import { type Socket, connect as tcpConnect } from 'node:net';
+import mqttPacket from 'mqtt-packet';
+
+/** Where to connect and as whom (device serial number and secret, docs/device-protocol.md). */
+export interface RawDeviceOptions {
+  host: string;
+  port: number;
+  sn: string;
+  secret: string;
+}
+
+/** One device's connection; `run` publishes until told to stop. */
+export interface RawDevice {
+  /**
+   * Publishes `next()` bodies to `topic` with QoS 1, keeping up to `window` unacknowledged, until
+   * `next` returns null; resolves once every publish is acknowledged. New publishes go out in one
+   * socket write per batch of acknowledgements. @returns how many were acknowledged.
+   */
+  run(topic: string, window: number, next: () => string | null): Promise<number>;
+  end(): Promise<void>;
+}
+
+/** Parses `mqtt://host:port`. */
+export function hostPort(url: string): { host: string; port: number } {
+  const u = new URL(url);
+  return { host: u.hostname, port: Number(u.port || 1883) };
+}
+
+/** Connects and waits for the broker's CONNACK; rejects on a refusal or a socket error. */
+export function connectRawDevice(opts: RawDeviceOptions): Promise<RawDevice> {
+  const socket: Socket = tcpConnect({ host: opts.host, port: opts.port, noDelay: true });
+  const parser = mqttPacket.parser({ protocolVersion: 4 });
+  let onAck: (() => void) | null = null;
+  let onAckBatch: (() => void) | null = null;
+  let connected: ((err?: Error) => void) | null = null;
+
+  parser.on('packet', (p) => {
+    if (p.cmd === 'puback') onAck?.();
+    else if (p.cmd === 'connack') {
+      const code = (p as mqttPacket.IConnackPacket).returnCode ?? 0;
+      connected?.(code === 0 ? undefined : new Error(`${opts.sn}: CONNACK ${code}`));
+    }
+  });
+  socket.on('data', (buf) => {
+    parser.parse(buf);
+    onAckBatch?.();
+  });
+
+  return new Promise<RawDevice>((resolve, reject) => {
+    socket.once('error', reject);
+    connected = (err) => {
+      connected = null;
+      if (err) {
+        socket.destroy();
+        reject(err);
+        return;
+      }
+      resolve({ run, end });
+    };
+    socket.write(
+      mqttPacket.generate({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clientId: opts.sn,
+        username: opts.sn,
+        password: Buffer.from(opts.secret),
+        clean: true,
+        keepalive: 60,
+      }),
+    );
+  });
+
+  function run(topic: string, window: number, next: () => string | null): Promise<number> {
+    let inFlight = 0;
+    let acked = 0;
+    let done = false;
+    let messageId = 0;
+    return new Promise<number>((resolve, reject) => {
+      socket.once('error', reject);
+      const fill = () => {
+        const out: Buffer[] = [];
+        while (!done && inFlight < window) {
+          const body = next();
+          if (body === null) {
+            done = true;
+            break;
+          }
+          messageId = messageId === 0xffff ? 1 : messageId + 1;
+          out.push(
+            mqttPacket.generate({
+              cmd: 'publish',
+              topic,
+              payload: body,
+              qos: 1,
+              messageId,
+              retain: false,
+              dup: false,
+            }),
+          );
+          inFlight += 1;
+        }
+        if (out.length > 0) socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
+        if (done && inFlight === 0) resolve(acked);
+      };
+      onAck = () => {
+        inFlight -= 1;
+        acked += 1;
+      };
+      onAckBatch = fill;
+      fill();
+    });
+  }
+
+  function end(): Promise<void> {
+    return new Promise((resolve) => {
+      socket.end(mqttPacket.generate({ cmd: 'disconnect' }), () => resolve());
+    });
+  }
+}
