@@ -6,7 +6,7 @@
  * Receives a ClientJob on IPC, answers with a ClientResult, exits.
  */
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { encryptPassword } from '../apps/server/src/modules/auth/test-login';
 
 /** One simulated browser: who signs in and which site it watches (token when already signed in). */
@@ -38,6 +38,9 @@ export interface ClientResult {
   badgeLatencies: number[];
   errors: number;
   measuredMs: number;
+  /** This process's event-loop delay while measuring, p99 and max (ms): time a response waited here. */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -115,6 +118,8 @@ async function signInAll(job: ClientJob): Promise<string[]> {
 }
 
 async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult, 'tokens' | 'signInMs'>> {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  setTimeout(() => loop.enable(), job.warmupMs).unref();
   const latencies: number[] = [];
   const badgeLatencies: number[] = [];
   let errors = 0;
@@ -164,7 +169,15 @@ async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult
     });
   });
   await Promise.all(inFlight);
-  return { latencies, badgeLatencies, errors, measuredMs: job.measureMs };
+  loop.disable();
+  return {
+    latencies,
+    badgeLatencies,
+    errors,
+    measuredMs: job.measureMs,
+    loopDelayP99Ms: loop.percentile(99) / 1e6,
+    loopDelayMaxMs: loop.max / 1e6,
+  };
 }
 
 process.once('message', (job: ClientJob) => {

@@ -12,8 +12,9 @@
  * Run alone: `node --import tsx bench/list-real.ts`. Knobs: LIST_REAL_BROWSERS (default "100,1000"),
  * LIST_REAL_SECONDS (measured seconds per case, default 25, after a 5 s warm-up), LIST_REAL_BADGES
  * ("off" stops the user/badges poll each browser sends beside list/real, issue 10 §6),
- * LIST_REAL_INGEST_PPS (default 0: no ingest).
+ * LIST_REAL_INGEST_PPS (default 0: no ingest), LIST_REAL_DB (`PGlite` or `PostgreSQL`: that database only).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
@@ -58,6 +59,8 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
   };
 }
 
+const ms1 = (v: number) => Math.round(v * 10) / 10;
+
 /** The q-quantile (0–1) of ascending `sorted`, nearest rank. */
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -86,6 +89,10 @@ async function benchOn(
         ...owners[i % owners.length]!,
         token: tokens[i],
       }));
+      // The server's event-loop delay over the whole case (sign-in included): how long a ready request
+      // or reply waited for this process's one thread.
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
       const r = await runChild<ClientJob, ClientResult>('list-real-client.ts', {
         baseUrl: server.baseUrl,
         browsers,
@@ -95,6 +102,7 @@ async function benchOn(
         jitterMs: 500,
         badges,
       });
+      loop.disable();
       tokens = r.tokens;
       const ingested = load
         ? ((load.stored() - storedBefore) * 10) / ((performance.now() - began) / 1000)
@@ -120,6 +128,8 @@ async function benchOn(
         errors: r.errors,
         'sign-in s': Math.round(r.signInMs / 100) / 10,
         'ingest points/s': Math.round(ingested),
+        'server loop delay p99 / max ms': `${ms1(loop.percentile(99) / 1e6)} / ${ms1(loop.max / 1e6)}`,
+        'client loop delay p99 / max ms': `${ms1(r.loopDelayP99Ms)} / ${ms1(r.loopDelayMaxMs)}`,
       });
     }
   } finally {
@@ -140,8 +150,12 @@ export async function runListRealBench(pps = Number(process.env.LIST_REAL_INGEST
     .map(Number)
     .filter((n) => n > 0);
   const seconds = Number(process.env.LIST_REAL_SECONDS ?? 25);
-  const rows = await benchOn('PGlite', counts, seconds, pps);
-  if (process.env.DATABASE_URL) rows.push(...(await benchOn('PostgreSQL', counts, seconds, pps)));
+  const only = process.env.LIST_REAL_DB;
+  const rows: Row[] = [];
+  if (!only || only === 'PGlite') rows.push(...(await benchOn('PGlite', counts, seconds, pps)));
+  if (process.env.DATABASE_URL && (!only || only === 'PostgreSQL')) {
+    rows.push(...(await benchOn('PostgreSQL', counts, seconds, pps)));
+  }
   return rows;
 }
 
