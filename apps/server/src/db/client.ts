@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { preparedRunner } from './pglite-prepared';
 import * as schema from './schema';
 
 /** Drizzle database typed with the full schema (the PGlite flavour is structurally the same API). */
@@ -24,7 +25,7 @@ export interface DbHandle {
    * Raw SQL. `prepared`: a name for a statement the hot path runs again and again with the same text;
    * on PostgreSQL it is parsed and planned once per connection as a named prepared statement
    * (generic plan after five runs, PostgreSQL's plan cache rule), which saves its parse and plan on
-   * every later call. PGlite ignores it.
+   * every later call; on PGlite likewise, once per database (pglite-prepared.ts).
    */
   query<T = Record<string, unknown>>(
     text: string,
@@ -95,11 +96,14 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const runPrepared = preparedRunner(client);
   return {
     kind: 'pglite',
     db,
-    // PGlite parses every statement anew: EXECUTE takes no bound parameters, so `prepared` has no use here.
-    query: async (text, params) => (await client.query(text, params as unknown[])) as never,
+    query: async (text, params, prepared) =>
+      (prepared
+        ? await runPrepared(prepared, text, params ?? [])
+        : await client.query(text, params as unknown[])) as never,
     listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
   };
