@@ -35,6 +35,8 @@ export async function loadLiveDevices(
      WHERE d.station_id = ANY($1::int[])
      ORDER BY d.station_id, d.id`,
     [stationIds],
+    // list/real's hot path (every open browser, every 5 s): parsed once per connection on PostgreSQL.
+    withPoints ? 'live_devices_points' : 'live_devices',
   );
   return res.rows;
 }
