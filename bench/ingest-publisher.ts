@@ -107,7 +107,11 @@ async function runFlat(job: PublisherJob): Promise<PublisherResult> {
   return { samples, ms, probes: [], cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-/** Paced (mqtt.js clients): each device's sample k is due at k × (devices / rate) s, up to IN_FLIGHT unacknowledged. */
+/**
+ * Paced (mqtt.js clients): device i's sample k is due at (k + i / devices) × (devices / rate) s, up to
+ * IN_FLIGHT unacknowledged. The devices' phases are spread over the period, as independent loggers'
+ * clocks are, rather than all publishing at the same instant.
+ */
 async function runPaced(job: PublisherJob, rate: number): Promise<PublisherResult> {
   const clients = await Promise.all(
     job.devices.map((d) =>
@@ -131,7 +135,7 @@ async function runPaced(job: PublisherJob, rate: number): Promise<PublisherResul
       const sn = job.devices[i]!.sn;
       const inflight = new Set<Promise<void>>();
       for (let k = 0; Date.now() < until && k < perDevice; k++) {
-        const wait = started + k * every - performance.now();
+        const wait = started + (k + i / clients.length) * every - performance.now();
         if (wait >= 1) await sleep(wait);
         if (inflight.size >= IN_FLIGHT) await Promise.race(inflight);
         const p: Promise<void> = c

@@ -118,6 +118,17 @@ async function signInAll(job: ClientJob): Promise<string[]> {
 }
 
 async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult, 'tokens' | 'signInMs'>> {
+  if (job.measureMs <= 0) {
+    // A sign-in-only run.
+    return {
+      latencies: [],
+      badgeLatencies: [],
+      errors: 0,
+      measuredMs: 0,
+      loopDelayP99Ms: 0,
+      loopDelayMaxMs: 0,
+    };
+  }
   const loop = monitorEventLoopDelay({ resolution: 5 });
   setTimeout(() => loop.enable(), job.warmupMs).unref();
   const latencies: number[] = [];

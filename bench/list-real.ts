@@ -14,7 +14,7 @@
  * ("off" stops the user/badges poll each browser sends beside list/real, issue 10 §6),
  * LIST_REAL_INGEST_PPS (default 0: no ingest), LIST_REAL_DB (`PGlite` or `PostgreSQL`: that database only).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
@@ -35,6 +35,8 @@ interface BenchServer {
   app: FastifyInstance;
   db: DbHandle;
   baseUrl: string;
+  /** list/real calls inside the server: when each ended (performance.now()) and its elapsedTime (ms). */
+  served: { at: number; ms: number }[];
   close(): Promise<void>;
 }
 
@@ -44,6 +46,10 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
   const auth = createAuthService({ db, config });
   // No request logging: the figure is the API's, not pino's writing to a terminal.
   const app = await buildApp({ config, db, authenticate: auth.authenticate }, { logger: false });
+  const served: { at: number; ms: number }[] = [];
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.url.includes('/station/list/real')) served.push({ at: performance.now(), ms: reply.elapsedTime });
+  });
   await seed(db, config, app.log, () => {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -52,6 +58,7 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
     app,
     db,
     baseUrl: `http://127.0.0.1:${port}`,
+    served,
     close: async () => {
       await app.close();
       await close();
@@ -83,27 +90,40 @@ async function benchOn(
     if (ingestPps > 0) load = await startIngestLoad(server.db, ingestPps / 10);
     let tokens: string[] = [];
     for (const n of counts) {
-      const storedBefore = load?.stored() ?? 0;
-      const began = performance.now();
-      const browsers: BrowserSpec[] = Array.from({ length: n }, (_, i) => ({
-        ...owners[i % owners.length]!,
-        token: tokens[i],
-      }));
-      // The server's event-loop delay over the whole case (sign-in included): how long a ready request
-      // or reply waited for this process's one thread.
-      const loop = monitorEventLoopDelay({ resolution: 5 });
-      loop.enable();
-      const r = await runChild<ClientJob, ClientResult>('list-real-client.ts', {
+      const job: ClientJob = {
         baseUrl: server.baseUrl,
-        browsers,
+        browsers: Array.from({ length: n }, (_, i) => ({ ...owners[i % owners.length]!, token: tokens[i] })),
         warmupMs: POLL_MS,
         measureMs: seconds * 1000,
         intervalMs: POLL_MS,
         jitterMs: 500,
         badges,
+      };
+      // Sign-in first, in a run of its own, so that the server's figures below cover the polling only.
+      const signIn = await runChild<ClientJob, ClientResult>('list-real-client.ts', { ...job, measureMs: 0 });
+      tokens = signIn.tokens;
+      const browsers: BrowserSpec[] = job.browsers.map((b, i) => ({ ...b, token: tokens[i] }));
+      const storedBefore = load?.stored() ?? 0;
+      const began = performance.now();
+      // The server's event-loop delay while the browsers poll (warm-up included): how long a ready
+      // request or reply waited for this process's one thread.
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      // Full (mark-compact) collections stop this process's thread: count them and keep the longest.
+      const major = { count: 0, maxMs: 0 };
+      const gc = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) {
+          const kind = (e as { detail?: { kind?: number } }).detail?.kind;
+          if (kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
+          major.count += 1;
+          major.maxMs = Math.max(major.maxMs, e.duration);
+        }
       });
+      gc.observe({ entryTypes: ['gc'] });
+      server.served.length = 0;
+      const r = await runChild<ClientJob, ClientResult>('list-real-client.ts', { ...job, browsers });
       loop.disable();
-      tokens = r.tokens;
+      gc.disconnect();
       const ingested = load
         ? ((load.stored() - storedBefore) * 10) / ((performance.now() - began) / 1000)
         : 0;
@@ -116,6 +136,16 @@ async function benchOn(
         requests: sorted.length,
         'p50 ms': Math.round(quantile(sorted, 0.5) * 10) / 10,
         'p99 ms': Math.round(quantile(sorted, 0.99) * 10) / 10,
+        // From Fastify's onRequest to its onResponse, after the browsers' warm-up (about the calls they count).
+        'in-server p99 ms': ms1(
+          quantile(
+            server.served
+              .filter((c) => c.at >= began + POLL_MS)
+              .map((c) => c.ms)
+              .sort((a, b) => a - b),
+            0.99,
+          ),
+        ),
         'max ms': Math.round((sorted[sorted.length - 1] ?? Number.NaN) * 10) / 10,
         'badges p99 ms': badges
           ? Math.round(
@@ -126,10 +156,11 @@ async function benchOn(
             ) / 10
           : '–',
         errors: r.errors,
-        'sign-in s': Math.round(r.signInMs / 100) / 10,
+        'sign-in s': Math.round(signIn.signInMs / 100) / 10,
         'ingest points/s': Math.round(ingested),
         'server loop delay p99 / max ms': `${ms1(loop.percentile(99) / 1e6)} / ${ms1(loop.max / 1e6)}`,
         'client loop delay p99 / max ms': `${ms1(r.loopDelayP99Ms)} / ${ms1(r.loopDelayMaxMs)}`,
+        'server full GCs (longest ms)': `${major.count} (${ms1(major.maxMs)})`,
       });
     }
   } finally {
