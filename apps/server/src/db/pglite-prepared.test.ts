@@ -46,6 +46,13 @@ describe('named prepared statements on PGlite', () => {
     expect((await client.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it('refuses a name already prepared with another text, as pg does', async () => {
+    const run = preparedRunner(client);
+    await run('t_named', 'SELECT $1::int AS a', [1]);
+    await expect(run('t_named', 'SELECT $1::int AS b', [1])).rejects.toThrow(/already prepared/);
+    await expect(run('t_named', 'SELECT $1::int AS a', [2])).resolves.toMatchObject({ rows: [{ a: 2 }] });
+  });
+
   it('waits for another caller’s transaction instead of running inside it', async () => {
     const run = preparedRunner(client);
     let release!: () => void;

@@ -20,12 +20,13 @@ export type PreparedRunner = (name: string, text: string, params: readonly unkno
 /**
  * @returns a function that runs `text` as the named prepared statement `name` (parsed on its first
  * call) with `params`, and resolves with the rows as `query()` would give them. Errors are PGlite's
- * DatabaseError (with its SQLSTATE `code`), after which the session is ready again (Sync sent).
+ * DatabaseError (with its SQLSTATE `code`), after which the session is ready again (Sync sent), or an
+ * Error when `name` was prepared with another text.
  */
 export function preparedRunner(client: PGlite): PreparedRunner {
   const { serialize } = protocol;
-  /** Parameter type OIDs of each statement parsed so far. */
-  const statements = new Map<string, number[]>();
+  /** Text and parameter type OIDs of each statement parsed so far. */
+  const statements = new Map<string, { text: string; types: number[] }>();
   const send = async (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
 
   return (name, text, params) =>
@@ -33,12 +34,20 @@ export function preparedRunner(client: PGlite): PreparedRunner {
       client._runExclusiveQuery(async () => {
         let messages: Awaited<ReturnType<typeof send>> = [];
         try {
-          let types = statements.get(name);
-          if (!types) {
-            await send(serialize.parse({ name, text }));
-            types = parse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
-            statements.set(name, types);
+          let statement = statements.get(name);
+          if (statement && statement.text !== text) {
+            // As pg does on PostgreSQL: one name, one text.
+            throw new Error(`prepared statement "${name}" was already prepared with another text`);
           }
+          if (!statement) {
+            await send(serialize.parse({ name, text }));
+            const types = parse.parseDescribeStatementResults(
+              await send(serialize.describe({ type: 'S', name })),
+            );
+            statement = { text, types };
+            statements.set(name, statement);
+          }
+          const { types } = statement;
           const values = params.map((v, i) => {
             if (v === null || v === undefined) return null;
             const serializer = client.serializers[types[i]!];
