@@ -9,6 +9,8 @@
  * bench/ingest.ts, 100 inverters of a site of their own, one sample per message, timestamps from a
  * day ago), and the row says the rate it stored.
  *
+ * The server runs the periodic jobs the served server runs (jobs/scheduler.ts defaultJobs).
+ *
  * Run alone: `node --import tsx bench/list-real.ts`. Knobs: LIST_REAL_BROWSERS (default "100,1000"),
  * LIST_REAL_SECONDS (measured seconds per case, default 25, after a 5 s warm-up), LIST_REAL_BADGES
  * ("off" stops the user/badges poll each browser sends beside list/real, issue 10 §6),
@@ -21,6 +23,7 @@ import { loadConfig } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { buildApp } from '../apps/server/src/http/app';
+import { startJobs } from '../apps/server/src/jobs/scheduler';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { type BenchDbKind, openBenchDb, runChild } from './harness';
 import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
@@ -51,6 +54,8 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
     if (req.url.includes('/station/list/real')) served.push({ at: performance.now(), ms: reply.elapsedTime });
   });
   await seed(db, config, app.log, () => {});
+  // The periodic jobs the served server runs (energy rollups every 5 s, alarm rules every 30 s, …).
+  const jobs = startJobs({ db, config, log: app.log });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -60,6 +65,7 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
     baseUrl: `http://127.0.0.1:${port}`,
     served,
     close: async () => {
+      await jobs.stop();
       await app.close();
       await close();
     },
