@@ -6,8 +6,9 @@
  * Receives a ClientJob on IPC, answers with a ClientResult, exits.
  */
 import http from 'node:http';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { encryptPassword } from '../apps/server/src/modules/auth/test-login';
+import { type ThreadWatch, watchThread } from './thread-watch';
 
 /** One simulated browser: who signs in and which site it watches (token when already signed in). */
 export interface BrowserSpec {
@@ -38,9 +39,8 @@ export interface ClientResult {
   badgeLatencies: number[];
   errors: number;
   measuredMs: number;
-  /** This process's event-loop delay while measuring, p99 and max (ms): time a response waited here. */
-  loopDelayP99Ms: number;
-  loopDelayMaxMs: number;
+  /** This process's thread while measuring: how long a response waited here (null: a sign-in-only run). */
+  thread: ThreadWatch | null;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -120,17 +120,12 @@ async function signInAll(job: ClientJob): Promise<string[]> {
 async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult, 'tokens' | 'signInMs'>> {
   if (job.measureMs <= 0) {
     // A sign-in-only run.
-    return {
-      latencies: [],
-      badgeLatencies: [],
-      errors: 0,
-      measuredMs: 0,
-      loopDelayP99Ms: 0,
-      loopDelayMaxMs: 0,
-    };
+    return { latencies: [], badgeLatencies: [], errors: 0, measuredMs: 0, thread: null };
   }
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  setTimeout(() => loop.enable(), job.warmupMs).unref();
+  let watch = null as ReturnType<typeof watchThread> | null;
+  setTimeout(() => {
+    watch = watchThread();
+  }, job.warmupMs).unref();
   const latencies: number[] = [];
   const badgeLatencies: number[] = [];
   let errors = 0;
@@ -180,15 +175,7 @@ async function poll(job: ClientJob, tokens: string[]): Promise<Omit<ClientResult
     });
   });
   await Promise.all(inFlight);
-  loop.disable();
-  return {
-    latencies,
-    badgeLatencies,
-    errors,
-    measuredMs: job.measureMs,
-    loopDelayP99Ms: loop.percentile(99) / 1e6,
-    loopDelayMaxMs: loop.max / 1e6,
-  };
+  return { latencies, badgeLatencies, errors, measuredMs: job.measureMs, thread: watch?.stop() ?? null };
 }
 
 process.once('message', (job: ClientJob) => {

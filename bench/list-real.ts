@@ -16,7 +16,6 @@
  * ("off" stops the user/badges poll each browser sends beside list/real, issue 10 §6),
  * LIST_REAL_INGEST_PPS (default 0: no ingest), LIST_REAL_DB (`PGlite` or `PostgreSQL`: that database only).
  */
-import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
@@ -30,6 +29,7 @@ import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
 import { seedBenchSites } from './list-real-fixture';
 import { type IngestLoad, startIngestLoad } from './list-real-ingest';
 import { printTable, type Row } from './table';
+import { watchThread } from './thread-watch';
 
 const POLL_MS = 5000;
 
@@ -72,6 +72,7 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
   };
 }
 
+/** Rounded to 0.1 for the table. */
 const ms1 = (v: number) => Math.round(v * 10) / 10;
 
 /** The q-quantile (0–1) of ascending `sorted`, nearest rank. */
@@ -111,25 +112,11 @@ async function benchOn(
       const browsers: BrowserSpec[] = job.browsers.map((b, i) => ({ ...b, token: tokens[i] }));
       const storedBefore = load?.stored() ?? 0;
       const began = performance.now();
-      // The server's event-loop delay while the browsers poll (warm-up included): how long a ready
-      // request or reply waited for this process's one thread.
-      const loop = monitorEventLoopDelay({ resolution: 5 });
-      loop.enable();
-      // Full (mark-compact) collections stop this process's thread: count them and keep the longest.
-      const major = { count: 0, maxMs: 0 };
-      const gc = new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          const kind = (e as { detail?: { kind?: number } }).detail?.kind;
-          if (kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
-          major.count += 1;
-          major.maxMs = Math.max(major.maxMs, e.duration);
-        }
-      });
-      gc.observe({ entryTypes: ['gc'] });
+      // The server's thread while the browsers poll (warm-up included): loop delay and full GCs.
+      const watch = watchThread();
       server.served.length = 0;
       const r = await runChild<ClientJob, ClientResult>('list-real-client.ts', { ...job, browsers });
-      loop.disable();
-      gc.disconnect();
+      const thread = watch.stop();
       const ingested = load
         ? ((load.stored() - storedBefore) * 10) / ((performance.now() - began) / 1000)
         : 0;
@@ -138,35 +125,35 @@ async function benchOn(
         database: kind,
         browsers: n,
         'target req/s': n / (POLL_MS / 1000),
-        'req/s': Math.round((sorted.length / seconds) * 10) / 10,
+        'req/s': ms1(sorted.length / seconds),
         requests: sorted.length,
-        'p50 ms': Math.round(quantile(sorted, 0.5) * 10) / 10,
-        'p99 ms': Math.round(quantile(sorted, 0.99) * 10) / 10,
+        'p50 ms': ms1(quantile(sorted, 0.5)),
+        'p99 ms': ms1(quantile(sorted, 0.99)),
         // From Fastify's onRequest to its onResponse, after the browsers' warm-up (about the calls they count).
         'in-server p99 ms': ms1(
           quantile(
             server.served
-              .filter((c) => c.at >= began + POLL_MS)
+              .filter((c) => c.at >= began + job.warmupMs)
               .map((c) => c.ms)
               .sort((a, b) => a - b),
             0.99,
           ),
         ),
-        'max ms': Math.round((sorted[sorted.length - 1] ?? Number.NaN) * 10) / 10,
+        'max ms': ms1(sorted[sorted.length - 1] ?? Number.NaN),
         'badges p99 ms': badges
-          ? Math.round(
+          ? ms1(
               quantile(
                 [...r.badgeLatencies].sort((a, b) => a - b),
                 0.99,
-              ) * 10,
-            ) / 10
+              ),
+            )
           : '–',
         errors: r.errors,
         'sign-in s': Math.round(signIn.signInMs / 100) / 10,
         'ingest points/s': Math.round(ingested),
-        'server loop delay p99 / max ms': `${ms1(loop.percentile(99) / 1e6)} / ${ms1(loop.max / 1e6)}`,
-        'client loop delay p99 / max ms': `${ms1(r.loopDelayP99Ms)} / ${ms1(r.loopDelayMaxMs)}`,
-        'server full GCs (longest ms)': `${major.count} (${ms1(major.maxMs)})`,
+        'server loop delay p99 / max ms': `${ms1(thread.loopDelayP99Ms)} / ${ms1(thread.loopDelayMaxMs)}`,
+        'client loop delay p99 / max ms': `${ms1(r.thread?.loopDelayP99Ms ?? Number.NaN)} / ${ms1(r.thread?.loopDelayMaxMs ?? Number.NaN)}`,
+        'server full GCs (longest ms)': `${thread.fullGcs} (${ms1(thread.longestFullGcMs)})`,
       });
     }
   } finally {
