@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ListenHandlers, listenPg } from './pg-listen';
 import { preparedRunner } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -33,11 +34,14 @@ export interface DbHandle {
     prepared?: string,
   ): Promise<QueryRows<T>>;
   /**
-   * PGlite only (one process, one session): LISTEN on `channel`; `onNotify` gets each payload this
-   * process's committed transactions NOTIFY, before the committing query's promise resolves. Resolves
-   * once listening; the returned function stops. Absent on PostgreSQL (issue 10 §6 badge cache).
+   * LISTEN on `channel` (issue 10 §6 badge cache); the returned function stops. `onNotify` gets each
+   * payload a committed transaction NOTIFYs; `onListening` says when notifications can be missed.
+   * - PGlite (one process, one session): a notification arrives before the committing query's promise
+   *   resolves, and listening is never lost (`onListening(true)` once).
+   * - PostgreSQL: on a connection of its own (pg-listen.ts), so any process's commits reach it, a few
+   *   ms after the commit; `onListening(false)` when that connection drops, `true` once it listens again.
    */
-  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -87,6 +91,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
         (prepared
           ? await pool.query({ name: prepared, text, values: params as unknown[] })
           : await pool.query(text, params as unknown[])) as never,
+      listen: (channel, handlers) => listenPg(target.url, channel, handlers, { onError }),
       close: () => pool.end(),
     };
   }
@@ -104,7 +109,11 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
       (prepared
         ? await runPrepared(prepared, text, params ?? [])
         : await client.query(text, params as unknown[])) as never,
-    listen: (channel, onNotify) => client.listen(channel, onNotify),
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      handlers.onListening(true);
+      return unlisten;
+    },
     close: () => client.close(),
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { siteForm } from '../fleet/test-fleet';
-import { ajax } from './test-social';
+import { ajax, atNextBadgePoll } from './test-social';
 
 describe('friends and site sharing with three users (issue 10 §1, §2)', () => {
   let t: TestApp;
@@ -65,8 +65,12 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     expect(await requests('b')).toMatchObject([
       { userId: a.id, userName: 'Alice', state: 'pending', status: 1, direction: 'received' },
     ]);
-    expect(await badges('b')).toEqual({ alarms: 0, friendRequests: 1, shares: 0 });
-    expect(await badges('a')).toEqual({ alarms: 1, friendRequests: 0, shares: 0 });
+    await atNextBadgePoll(t.db, async () =>
+      expect(await badges('b')).toEqual({ alarms: 0, friendRequests: 1, shares: 0 }),
+    );
+    await atNextBadgePoll(t.db, async () =>
+      expect(await badges('a')).toEqual({ alarms: 1, friendRequests: 0, shares: 0 }),
+    );
   });
 
   it('refuses asking twice (either way), yourself or an unknown name, in the caller’s language', async () => {
@@ -106,7 +110,7 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     expect((await as('a').post('user/attached/askfor', { friendName: b.loginName })).msg).toBe(
       'You are already friends',
     );
-    expect(await badges('b')).toMatchObject({ friendRequests: 0 });
+    await atNextBadgePoll(t.db, async () => expect(await badges('b')).toMatchObject({ friendRequests: 0 }));
   });
 
   it('refuses: the asker sees "refused" and may ask again later', async () => {
@@ -146,7 +150,9 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
   });
 
   it('the friend sees the pending share (stationName, owner) and cannot read the site before confirming', async () => {
-    expect(await badges('b')).toMatchObject({ shares: 1, alarms: 0 });
+    await atNextBadgePoll(t.db, async () =>
+      expect(await badges('b')).toMatchObject({ shares: 1, alarms: 0 }),
+    );
     const pending = (await as('b').get<SharedSite[]>('station/share/received')).data;
     expect(pending).toMatchObject([
       { stationId: site, stationName: 'Alice roof', userName: 'Alice', state: 'pending' },
@@ -174,7 +180,9 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     expect(tree.find((g) => g.id === group)!.subStations).toMatchObject([
       { stationId: site, stationName: 'Alice roof', owned: false },
     ]);
-    expect(await badges('b')).toEqual({ alarms: 1, friendRequests: 0, shares: 0 });
+    await atNextBadgePoll(t.db, async () =>
+      expect(await badges('b')).toEqual({ alarms: 1, friendRequests: 0, shares: 0 }),
+    );
     expect(await canRead('b')).toBe(true);
     expect((await as('b').get<unknown[]>('station/device/list', { stationId: site })).data).toHaveLength(1);
     expect((await as('a').get<Friend[]>('user/attached/lists')).data[0]).toMatchObject({ sharedByMe: 1 });
