@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type ListenHandlers, listenPg } from './pg-listen';
+import { createPgListener, type ListenHandlers } from './pg-listen';
 import { preparedRunner } from './pglite-prepared';
 import * as schema from './schema';
 
@@ -38,8 +38,9 @@ export interface DbHandle {
    * payload a committed transaction NOTIFYs; `onListening` says when notifications can be missed.
    * - PGlite (one process, one session): a notification arrives before the committing query's promise
    *   resolves, and listening is never lost (`onListening(true)` once).
-   * - PostgreSQL: on a connection of its own (pg-listen.ts), so any process's commits reach it, a few
-   *   ms after the commit; `onListening(false)` when that connection drops, `true` once it listens again.
+   * - PostgreSQL: on one connection of its own for all channels (pg-listen.ts), so any process's commits
+   *   reach it, a few ms after the commit; `onListening(false)` when that connection drops, `true` once
+   *   it listens again. `close()` ends it.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -84,6 +85,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     // end the process. The transaction's next statement fails and is retried by its caller instead.
     pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema });
+    const listener = createPgListener(target.url, { onError });
     return {
       kind: 'postgres',
       db,
@@ -91,8 +93,11 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
         (prepared
           ? await pool.query({ name: prepared, text, values: params as unknown[] })
           : await pool.query(text, params as unknown[])) as never,
-      listen: (channel, handlers) => listenPg(target.url, channel, handlers, { onError }),
-      close: () => pool.end(),
+      listen: (channel, handlers) => listener.listen(channel, handlers),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });

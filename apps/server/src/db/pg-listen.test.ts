@@ -13,7 +13,7 @@ import { buildAlarm, buildStation, buildUser } from '../test/factories';
 import { scratchDatabase } from '../test/helper';
 import { type DbHandle, openDb } from './client';
 import { migrate } from './migrate';
-import { listenPg } from './pg-listen';
+import { createPgListener } from './pg-listen';
 
 /** Ends every connection of `applicationName` on the current database; their pids. */
 async function terminate(admin: pg.Client, applicationName: string): Promise<number[]> {
@@ -50,29 +50,41 @@ if (process.env.DATABASE_URL || postgresAvailable())
       own?.dispose();
     });
 
-    it('hands over payloads in commit order, and says when it lost and regained the connection', async () => {
+    it('hands over payloads in commit order, per channel, and says when it lost and regained the connection', async () => {
       const events: (string | boolean)[] = [];
-      const stop = await listenPg(
-        scratch.url,
-        'test_channel',
-        { onNotify: (p) => events.push(p), onListening: (now) => events.push(now) },
-        { retryMs: 50, onError: () => {} },
-      );
+      const other: (string | boolean)[] = [];
+      const listener = createPgListener(scratch.url, { retryMs: 50, onError: () => {} });
       try {
+        const stop = await listener.listen('test_channel', {
+          onNotify: (p) => events.push(p),
+          onListening: (now) => events.push(now),
+        });
+        const stopOther = await listener.listen('other_channel', {
+          onNotify: (p) => other.push(p),
+          onListening: (now) => other.push(now),
+        });
+        expect(await pidsOf(admin, 'ems listen')).toHaveLength(1); // one connection for both channels
         await admin.query(`SELECT pg_notify('test_channel', 'one'), pg_notify('other_channel', 'x')`);
         await admin.query(`NOTIFY test_channel, 'two'`);
         await vi.waitFor(() => expect(events).toEqual([true, 'one', 'two']));
+        await vi.waitFor(() => expect(other).toEqual([true, 'x']));
 
-        expect(await terminate(admin, 'ems listen test_channel')).toHaveLength(1);
+        expect(await terminate(admin, 'ems listen')).toHaveLength(1);
         await vi.waitFor(() => expect(events.slice(3)).toEqual([false, true]));
         await admin.query(`NOTIFY test_channel, 'three'`);
+        await admin.query(`NOTIFY other_channel, 'y'`);
         await vi.waitFor(() => expect(events.slice(5)).toEqual(['three']));
-      } finally {
+        await vi.waitFor(() => expect(other.slice(2)).toEqual([false, true, 'y']));
+
+        // The connection ends with the last channel, and none comes back.
+        await stopOther();
+        expect(await pidsOf(admin, 'ems listen')).toHaveLength(1);
         await stop();
+        await new Promise((r) => setTimeout(r, 150));
+        expect(await pidsOf(admin, 'ems listen')).toEqual([]);
+      } finally {
+        await listener.close();
       }
-      // Stopped: no connection is left and none comes back.
-      await new Promise((r) => setTimeout(r, 150));
-      expect(await pidsOf(admin, 'ems listen test_channel')).toEqual([]);
     });
 
     it('badge counts never miss a change made while the listening connection was down', async () => {
@@ -91,16 +103,14 @@ if (process.env.DATABASE_URL || postgresAvailable())
           expect(statements()).toBe(before);
 
           // The connection drops; an alarm is raised before the listener is back (it waits 500 ms).
-          const [old] = await terminate(admin, 'ems listen badge_counts');
+          const [old] = await terminate(admin, 'ems listen');
           expect(old).toBeDefined();
-          await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen badge_counts')).toEqual([]));
+          await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toEqual([]));
           await buildAlarm(db, { stationId: site.id, alarmLevel: 5 });
           // Counted afresh while nobody listens (once the client saw its connection end)…
           await vi.waitFor(async () => expect((await counter.counts(session)).alarms.count).toBe(1));
           // …and reloaded, then held again, once it listens again.
-          await vi.waitFor(async () =>
-            expect(await pidsOf(admin, 'ems listen badge_counts')).toHaveLength(1),
-          );
+          await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toHaveLength(1));
           expect((await counter.counts(session)).alarms).toMatchObject({ count: 1, byLevel: { fatal: 1 } });
           const held = statements();
           expect((await counter.counts(session)).alarms.count).toBe(1);

@@ -1,13 +1,13 @@
 /**
- * LISTEN on PostgreSQL over a connection of its own (docs/decisions/0014-badge-counts.md). A pooled
- * connection cannot listen: the pool hands it to other queries and may close it when idle. Notifications
- * sent while this connection is down are lost for good, so the listener says when it stops and starts
- * listening: a cache built on it must not trust what it holds while it is not listening, and must reload
- * once it listens again.
+ * LISTEN on PostgreSQL over one connection of its own per process (docs/decisions/0014-badge-counts.md),
+ * shared by every channel the process listens on. A pooled connection cannot listen: the pool lends it
+ * to other queries and closes it when idle. Notifications sent while this connection is down are lost
+ * for good, so each listener is told when listening stops and starts again: a cache built on it must not
+ * trust what it holds while nobody listens, and must reload once listening resumes.
  */
 import pg from 'pg';
 
-/** What the listener tells its user. */
+/** What a listener is told. */
 export interface ListenHandlers {
   /** Each payload NOTIFYed on the channel by a committed transaction, in commit order. */
   onNotify(payload: string): void;
@@ -18,8 +18,8 @@ export interface ListenHandlers {
   onListening(listening: boolean): void;
 }
 
-/** Options of listenPg. */
-export interface ListenPgOptions {
+/** Options of createPgListener. */
+export interface PgListenerOptions {
   /** First wait before reconnecting (ms), doubled after each failure up to maxRetryMs. Default 500. */
   retryMs?: number;
   /** Longest wait between reconnection attempts (ms). Default 30,000. */
@@ -28,83 +28,143 @@ export interface ListenPgOptions {
   onError?(err: Error): void;
 }
 
+/** The process's listening connection. */
+export interface PgListener {
+  /**
+   * Listens on `channel` until the returned function is called. Resolves once LISTEN took effect, or
+   * after a failed attempt (then `onListening(true)` comes when a retry succeeds).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** Ends the connection and every retry. */
+  close(): Promise<void>;
+}
+
 /**
- * Listens on `channel` of the database at `connectionString` until the returned function is called.
- * Resolves after the first attempt, listening or not (a failed attempt is retried in the background);
- * `application_name` is `ems listen <channel>`, so operators can find the connection.
+ * A listener on the database at `connectionString`; it connects on the first `listen` and ends when no
+ * channel is left. `application_name` is `ems listen`, so operators can find the connection.
  */
-export async function listenPg(
-  connectionString: string,
-  channel: string,
-  handlers: ListenHandlers,
-  options: ListenPgOptions = {},
-): Promise<() => Promise<void>> {
+export function createPgListener(connectionString: string, options: PgListenerOptions = {}): PgListener {
   const firstRetry = options.retryMs ?? 500;
   const maxRetry = options.maxRetryMs ?? 30_000;
   const onError =
     options.onError ??
-    ((err: Error) => console.warn(`notification listener (${channel}) lost, reconnecting: ${err.message}`));
-  let stopped = false;
-  let current: pg.Client | null = null;
+    ((err: Error) => console.warn(`notification listener lost, reconnecting: ${err.message}`));
+  const channels = new Map<string, Set<ListenHandlers>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let retry = firstRetry;
+  let closed = false;
 
-  const lost = (client: pg.Client) => {
-    if (current !== client) return;
-    current = null;
-    handlers.onListening(false);
+  const tell = (listening: boolean, only?: string) => {
+    for (const [channel, set] of channels) {
+      if (only === undefined || only === channel) for (const h of set) h.onListening(listening);
+    }
+  };
+
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    tell(false);
     schedule();
   };
 
   function schedule() {
-    if (stopped || timer) return;
+    if (closed || timer || channels.size === 0) return;
     timer = setTimeout(() => {
       timer = undefined;
-      void attempt();
+      void connect();
     }, retry);
     retry = Math.min(retry * 2, maxRetry);
   }
 
-  async function attempt(): Promise<void> {
-    const client = new pg.Client({
-      connectionString,
-      application_name: `ems listen ${channel}`,
-      // A peer that vanished without closing (a dropped network) is found by TCP keepalive.
-      keepAlive: true,
+  /** Connects and LISTENs on every channel; tells them all once it did. */
+  function connect(): Promise<void> {
+    connecting ??= (async () => {
+      const c = new pg.Client({
+        connectionString,
+        application_name: 'ems listen',
+        // A peer that vanished without closing (a dropped network) is found by TCP keepalive.
+        keepAlive: true,
+      });
+      c.on('notification', (m) => {
+        if (client !== c) return;
+        for (const h of channels.get(m.channel) ?? []) h.onNotify(m.payload ?? '');
+      });
+      c.on('error', (err) => {
+        // An error while connecting is reported once, by the catch below.
+        if (client === c) onError(err);
+        lost(c);
+      });
+      c.on('end', () => lost(c));
+      try {
+        await c.connect();
+        for (const channel of channels.keys()) await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+      } catch (err) {
+        onError(err as Error);
+        await c.end().catch(() => {});
+        schedule();
+        return;
+      }
+      if (closed || channels.size === 0) {
+        await c.end().catch(() => {});
+        return;
+      }
+      client = c;
+      retry = firstRetry;
+      tell(true);
+    })().finally(() => {
+      connecting = null;
     });
-    client.on('notification', (m) => {
-      if (m.channel === channel && current === client) handlers.onNotify(m.payload ?? '');
-    });
-    client.on('error', (err) => {
-      // An error while connecting is reported once, by the catch below.
-      if (current === client) onError(err);
-      lost(client);
-    });
-    client.on('end', () => lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-    } catch (err) {
-      onError(err as Error);
-      await client.end().catch(() => {});
-      schedule();
-      return;
-    }
-    if (stopped) {
-      await client.end().catch(() => {});
-      return;
-    }
-    current = client;
-    retry = firstRetry;
-    handlers.onListening(true);
+    return connecting;
   }
 
-  await attempt();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    const client = current;
-    current = null;
-    await client?.end().catch(() => {});
+  async function unlisten(channel: string, handlers: ListenHandlers): Promise<void> {
+    const set = channels.get(channel);
+    if (!set?.delete(handlers) || set.size > 0) return;
+    channels.delete(channel);
+    const c = client;
+    if (channels.size === 0) {
+      client = null;
+      clearTimeout(timer);
+      timer = undefined;
+      await c?.end().catch(() => {});
+    } else {
+      await c?.query(`UNLISTEN ${c.escapeIdentifier(channel)}`).catch(() => {});
+    }
+  }
+
+  return {
+    async listen(channel, handlers) {
+      if (closed) throw new Error('listener closed');
+      const set = channels.get(channel) ?? new Set();
+      const known = channels.has(channel);
+      set.add(handlers);
+      channels.set(channel, set);
+      if (connecting) await connecting;
+      if (client && !known) {
+        const c = client;
+        try {
+          await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+          if (client === c) handlers.onListening(true);
+        } catch (err) {
+          // The connection failed meanwhile: the reconnection LISTENs on every channel.
+          onError(err as Error);
+        }
+      } else if (client) {
+        handlers.onListening(true);
+      } else if (!timer) {
+        await connect();
+      }
+      return () => unlisten(channel, handlers);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = null;
+      channels.clear();
+      await c?.end().catch(() => {});
+    },
   };
 }

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper';
 import { BatchAbandonedError, createBatcher } from './batcher';
 import { createTestDevice } from './test-ingest';
@@ -94,7 +94,7 @@ describe('telemetry batcher', () => {
     const b = createBatcher({ db: t.db, log, write: gated });
     const settled: number[] = [];
     const first = b.add([sample(d.id, 1)], () => settled.push(-1)).then(() => settled.push(1));
-    await new Promise((r) => setImmediate(r)); // the first batch (one row) is being written
+    await vi.waitFor(() => expect(sizes).toEqual([1])); // the first batch (one row) is being written
     const later = [2, 3, 4].map((k) =>
       b.add([sample(d.id, k)], () => settled.push(-k)).then(() => settled.push(k)),
     );
@@ -107,6 +107,35 @@ describe('telemetry batcher', () => {
     expect(settled).toEqual([-1, 1, -2, -3, -4, 2, 3, 4]);
     expect(sizes).toEqual([1, 3]); // the three that came during the first write went as one batch
     expect((await rowsOf(d.id)).map((r) => r.w)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('gathers rows of separate messages for up to gatherMs, and starts at once with gatherRows queued', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const sizes: number[] = [];
+    const recording: typeof writeSamples = async (db, rows) => {
+      sizes.push(rows.length);
+      return writeSamples(db, rows);
+    };
+    const b = createBatcher({ db: t.db, log, write: recording, gatherMs: 60_000, gatherRows: 5 });
+    const acks = [b.add([sample(d.id, 1)])];
+    await new Promise((r) => setTimeout(r, 30));
+    acks.push(b.add([sample(d.id, 2)]));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(sizes).toEqual([]); // still gathering: 2 rows queued, the oldest waited 60 ms of 60 s
+    acks.push(b.add([sample(d.id, 3), sample(d.id, 4), sample(d.id, 5)]));
+    await Promise.all(acks); // the fifth row starts the batch (else this outlasts the test's timeout)
+    expect(sizes).toEqual([5]);
+    // flush() does not wait out gatherMs.
+    const sixth = b.add([sample(d.id, 6)]);
+    await b.flush();
+    await sixth;
+    expect(sizes).toEqual([5, 1]);
+    expect((await rowsOf(d.id)).map((r) => r.w)).toEqual([1, 2, 3, 4, 5, 6]);
+
+    // A lone row starts once it has waited gatherMs.
+    const soon = createBatcher({ db: t.db, log, write: recording, gatherMs: 50 });
+    await soon.add([sample(d.id, 7)]);
+    expect(sizes).toEqual([5, 1, 1]);
   });
 
   it('rejects, at stop, what it could not write, so nothing unwritten is acknowledged', async () => {

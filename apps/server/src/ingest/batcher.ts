@@ -2,9 +2,11 @@
  * Group commit of telemetry rows (docs/decisions/0011-acknowledge-after-commit.md): `add()` queues the
  * rows of one message and returns a promise that settles once they are committed, so the caller can
  * acknowledge the message only then. One write runs at a time; rows that arrive while it runs gather
- * into the next batch (up to `maxBatch` rows), which starts as soon as the previous one commits. When
- * idle, a batch starts on the next turn of the event loop: no fixed wait. Callers apply backpressure with
- * `waitForRoom()` once `highWater` rows are queued.
+ * into the next batch (up to `maxBatch` rows). A batch starts once `gatherRows` rows are queued or its
+ * oldest row has waited `gatherMs` (20 ms), whichever is first; rows queued during a longer write start at
+ * once. Without that wait, 1,000 messages/s became ~450 batches/s of 2 rows, and a write's fixed cost
+ * (about 1 ms on PGlite, on the server's only thread) took half the thread (issue 12, docs/benchmarks.md).
+ * Callers apply backpressure with `waitForRoom()` once `highWater` rows are queued.
  *
  * A failed write is retried: data errors (SQLSTATE class 22 or 23, e.g. a device deleted meanwhile) split
  * the batch until the bad rows are isolated and dropped (counted as `failed`; their messages still settle
@@ -42,6 +44,13 @@ export interface BatcherOptions {
   log: FastifyBaseLogger;
   /** Most rows per write statement (default 5000). */
   maxBatch?: number;
+  /**
+   * Longest a queued row waits for others before its batch starts, ms (default 20; 0: start on the next
+   * turn of the event loop). `flush()` and `stop()` do not wait.
+   */
+  gatherMs?: number;
+  /** Queued rows at which a batch starts without waiting out gatherMs (default 1,000). */
+  gatherRows?: number;
   /** Queued rows above which `add` reports no room (default 100,000). */
   highWater?: number;
   /** Attempts at a failing batch once `stop()` was called, before giving up (default 3). */
@@ -78,7 +87,14 @@ interface Ticket {
 /** Creates a batcher; call `stop()` to write what is queued and end. */
 export function createBatcher(opts: BatcherOptions) {
   const { db, log, maxBatch = 5000, highWater = 100_000, stopAttempts = 3, write = writeSamples } = opts;
+  const gatherMs = opts.gatherMs ?? 20;
+  const gatherRows = Math.min(opts.gatherRows ?? 1000, maxBatch);
   let queue: TelemetryRow[] = [];
+  /** When the oldest queued row was queued (performance.now()). */
+  let oldestAt = 0;
+  /** Ends the current gathering wait early (enough rows, flush or stop). */
+  let endGather: (() => void) | null = null;
+  let hurry = 0;
   /** Rows ever added, and rows ever settled (written or dropped), in order: tickets settle by these. */
   let addedSeq = 0;
   let settledSeq = 0;
@@ -153,8 +169,25 @@ export function createBatcher(opts: BatcherOptions) {
     for (const w of waiters) w();
   }
 
+  /** Waits until gatherRows rows are queued or the oldest has waited gatherMs (or a flush or stop). */
+  async function gather(): Promise<void> {
+    while (queue.length < gatherRows && hurry === 0 && !stopping) {
+      const left = oldestAt + gatherMs - performance.now();
+      if (left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        endGather = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endGather = null;
+    }
+  }
+
   async function drain(): Promise<void> {
     while (queue.length > 0) {
+      if (gatherMs > 0) await gather();
       const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
       queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
       stats.pending = queue.length;
@@ -198,8 +231,10 @@ export function createBatcher(opts: BatcherOptions) {
         committed?.();
         return Promise.resolve();
       }
+      if (queue.length === 0) oldestAt = performance.now();
       for (const r of rows) queue.push(r);
       addedSeq += rows.length;
+      if (queue.length >= gatherRows) endGather?.();
       stats.pending = queue.length;
       const settled = new Promise<void>((resolve, reject) =>
         tickets.push({ end: addedSeq, committed, resolve, reject }),
@@ -225,15 +260,22 @@ export function createBatcher(opts: BatcherOptions) {
 
     /** Resolves when everything queued so far is committed. */
     async flush(): Promise<void> {
-      while (queue.length > 0 || running) {
-        kick();
-        await running;
+      hurry++;
+      endGather?.();
+      try {
+        while (queue.length > 0 || running) {
+          kick();
+          await running;
+        }
+      } finally {
+        hurry--;
       }
     },
 
     /** Writes what is queued, giving up on a batch after `stopAttempts` failures, and ends. */
     async stop(): Promise<void> {
       stopping = true;
+      endGather?.();
       while (queue.length > 0 || running) {
         kick();
         await running;
