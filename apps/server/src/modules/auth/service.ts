@@ -54,7 +54,19 @@ export interface AuthServiceOptions {
   perPair?: FailureLimiter;
   perIp?: FailureLimiter;
   perAccount?: AccountThrottle;
+  /** Clock of the session cache (tests). */
+  now?: () => number;
 }
+
+/** The NOTIFY channel of migration 0012's triggers; the payload is user ids (`12,40`) or `*` (all). */
+export const SESSIONS_CHANNEL = 'auth_sessions';
+/**
+ * How long a looked-up session is kept while the database's notices are heard (decision 0018): a
+ * backstop against changes no trigger sees; every ordinary change drops the entry at once.
+ */
+const HEARD_TTL_MS = 10 * 60_000;
+/** … and while they are not (PostgreSQL listener down, or not yet up): a revocation elsewhere bites within it. */
+const UNHEARD_TTL_MS = 5_000;
 
 const services = new WeakMap<DbHandle, AuthService>();
 
@@ -86,7 +98,25 @@ export function createAuthService(
     perIp: opts.perIp ?? limiterOf(LOGIN_LIMITS.perIp),
     perAccount: opts.perAccount ?? createMemoryAccountThrottle(LOGIN_LIMITS.account),
   };
-  const cache = createSessionCache();
+  const cache = createSessionCache(UNHEARD_TTL_MS, 50_000, opts.now);
+  // Bumped by every notice, so a lookup that raced a change is not kept.
+  let generation = 0;
+  let heard = false;
+  deps.db
+    .listen(SESSIONS_CHANNEL, {
+      onNotify(payload) {
+        generation++;
+        if (payload === '*') cache.clear();
+        else for (const id of payload.split(',')) cache.deleteUser(Number(id));
+      },
+      onListening(listening) {
+        generation++;
+        heard = listening;
+        // Entries kept for long may have missed a change while nobody listened.
+        cache.clear();
+      },
+    })
+    .catch((err: unknown) => console.warn(`session notices not heard: ${(err as Error).message}`));
 
   const service: AuthService = {
     async authenticate(token) {
@@ -94,9 +124,10 @@ export function createAuthService(
       const tokenHash = hashToken(token);
       let session = cache.get(tokenHash);
       if (!session) {
+        const before = generation;
         session = await findSessionByTokenHash(db, tokenHash);
         if (!session) throw tokenInvalid();
-        cache.set(tokenHash, session);
+        if (generation === before) cache.set(tokenHash, session, heard ? HEARD_TTL_MS : UNHEARD_TTL_MS);
       }
       if (session.revokedAt || session.disabled || session.expiresAt.getTime() <= Date.now())
         throw loggedOut();

@@ -1,17 +1,21 @@
 /**
- * A few seconds of memory for token lookups: every browser polls several calls every 5 s, so most of
- * them skip the database. Entries keep the session's expiry, so expiry is exact; revocation on this
- * node deletes the entry at once; on another node it takes effect within the TTL.
+ * Memory for token lookups: every browser polls several calls every 5 s, so most of them skip the
+ * database. Entries keep the session's expiry, so expiry is exact. The auth service drops entries when
+ * the database says a session or account changed (migration 0012, decision 0018) and picks each entry's
+ * lifetime: long while it hears those notices, a few seconds while it cannot.
  */
 import type { SessionRecord } from './repo';
 
 /** Cache of session records by token hash. */
 export interface SessionCache {
   get(tokenHash: string): SessionRecord | undefined;
-  set(tokenHash: string, record: SessionRecord): void;
+  /** Keeps `record` for `ttlMs` (default: the cache's own). */
+  set(tokenHash: string, record: SessionRecord, ttlMs?: number): void;
   delete(tokenHash: string): void;
   /** Drops every entry of a user (disabled, password changed, sessions revoked by an administrator). */
   deleteUser(userId: number): void;
+  /** Drops every entry. */
+  clear(): void;
 }
 
 /** In-memory SessionCache holding at most `maxEntries` for `ttlMs` each. */
@@ -27,9 +31,9 @@ export function createSessionCache(ttlMs = 5_000, maxEntries = 50_000, now = Dat
       }
       return hit.record;
     },
-    set(tokenHash, record) {
+    set(tokenHash, record, ttl = ttlMs) {
       entries.delete(tokenHash);
-      entries.set(tokenHash, { record, until: now() + ttlMs });
+      entries.set(tokenHash, { record, until: now() + ttl });
       // Map keeps insertion order: the first key is the oldest entry.
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
@@ -42,6 +46,9 @@ export function createSessionCache(ttlMs = 5_000, maxEntries = 50_000, now = Dat
     },
     deleteUser(userId) {
       for (const [hash, e] of entries) if (e.record.userId === userId) entries.delete(hash);
+    },
+    clear() {
+      entries.clear();
     },
   };
 }
