@@ -3,9 +3,9 @@
  * rows of one message and returns a promise that settles once they are committed, so the caller can
  * acknowledge the message only then. One write runs at a time; rows that arrive while it runs gather
  * into the next batch (up to `maxBatch` rows). A batch starts once `gatherRows` rows are queued or its
- * oldest row has waited `gatherMs` (20 ms), whichever is first; rows queued during a longer write start at
- * once. Without that wait, 1,000 messages/s became ~450 batches/s of 2 rows, and a write's fixed cost
- * (about 1 ms on PGlite, on the server's only thread) took half the thread (issue 12, docs/benchmarks.md).
+ * oldest row has waited `gatherMs`, whichever is first; rows queued during a longer write start at once.
+ * Without that wait, 1,000 messages/s became ~450 batches/s of 2 rows, and a write's fixed cost (about
+ * 1 ms on PGlite, on the server's only thread) took half the thread (issue 12, docs/benchmarks.md).
  * Callers apply backpressure with `waitForRoom()` once `highWater` rows are queued.
  *
  * A failed write is retried: data errors (SQLSTATE class 22 or 23, e.g. a device deleted meanwhile) split
@@ -45,8 +45,11 @@ export interface BatcherOptions {
   /** Most rows per write statement (default 5000). */
   maxBatch?: number;
   /**
-   * Longest a queued row waits for others before its batch starts, ms (default 20; 0: start on the next
-   * turn of the event loop). `flush()` and `stop()` do not wait.
+   * Longest a queued row waits for others before its batch starts, ms; 0: start on the next turn of the
+   * event loop. `flush()` and `stop()` do not wait. Default 20 on PGlite, whose writes run on the
+   * server's only thread; 5 on PostgreSQL, where the write's work is the backend's and each wait costs
+   * PUBACK-bound devices throughput (bench/ingest.ts: 0 ms 27,900–29,100 msg/s, 5 ms 25,700–26,200,
+   * 20 ms 25,100–25,600; list/real p99 under ingest 11–20, 9–10 and 10–14 ms).
    */
   gatherMs?: number;
   /**
@@ -91,7 +94,7 @@ interface Ticket {
 /** Creates a batcher; call `stop()` to write what is queued and end. */
 export function createBatcher(opts: BatcherOptions) {
   const { db, log, maxBatch = 5000, highWater = 100_000, stopAttempts = 3, write = writeSamples } = opts;
-  const gatherMs = opts.gatherMs ?? 20;
+  const gatherMs = opts.gatherMs ?? (db.kind === 'pglite' ? 20 : 5);
   const gatherRows = Math.min(opts.gatherRows ?? 200, maxBatch);
   let queue: TelemetryRow[] = [];
   /** When the oldest queued row was queued (performance.now()). */
