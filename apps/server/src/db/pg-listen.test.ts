@@ -1,13 +1,16 @@
 /**
- * LISTEN on PostgreSQL survives a lost connection (docs/decisions/0014-badge-counts.md): the listener
- * says when it stops and starts listening again, and the badge counter built on it never serves counts
- * that missed a change while nobody listened. Runs on DATABASE_URL's PostgreSQL, else on a throwaway
- * one when the server binaries are installed (as in CI).
+ * LISTEN on PostgreSQL survives a lost connection (decisions 0014 and 0018): the listener says when it
+ * stops and starts listening again, and neither the badge counter nor the session cache built on it
+ * serves what missed a change while nobody listened. Runs on DATABASE_URL's PostgreSQL, else on a
+ * throwaway one when the server binaries are installed (as in CI).
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config';
 import { postgresAvailable, startTestPostgres, type TestPostgres } from '../ingest/test-postgres';
+import { createAuthService } from '../modules/auth/service';
 import { createBadgeCounter } from '../modules/social/badge-cache';
+import { newSessionToken } from '../security/session-token';
 import { countingDb } from '../test/counting-db';
 import { buildAlarm, buildStation, buildUser } from '../test/factories';
 import { scratchDatabase } from '../test/helper';
@@ -118,6 +121,32 @@ if (process.env.DATABASE_URL || postgresAvailable())
         } finally {
           await counter.close();
         }
+      } finally {
+        await db.close();
+      }
+    });
+    it('a session revoked while the listening connection was down is refused, not served from memory', async () => {
+      const db: DbHandle = await openDb({ url: scratch.url }, { onConnectionError: () => {} });
+      try {
+        await migrate(db);
+        const user = await buildUser(db, { userName: 'Rev' });
+        const { token, tokenHash } = newSessionToken();
+        await db.query(
+          `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
+          [user.id, tokenHash],
+        );
+        const auth = createAuthService({ db, config: loadConfig({ SIMULATOR: 'off', LOG_LEVEL: 'silent' }) });
+        // Cached for minutes once the notices are heard (decision 0018).
+        await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toHaveLength(1));
+        expect((await auth.authenticate(token)).userId).toBe(user.id);
+
+        await terminate(admin, 'ems listen');
+        await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toEqual([]));
+        // Revoked while nobody hears it: its notice is lost.
+        await admin.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [tokenHash]);
+        await vi.waitFor(async () =>
+          expect(auth.authenticate(token)).rejects.toMatchObject({ status: 1000 }),
+        );
       } finally {
         await db.close();
       }
