@@ -21,15 +21,12 @@ import { evaluateRules } from '../apps/server/src/modules/alarms/rules-engine';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { buildUser, signIn } from '../apps/server/src/test/factories';
 import { type BenchDbKind, openBenchDb } from './harness';
+import { quantile } from './stats';
 import { printTable, type Row } from './table';
 
 const SITES = Number(process.env.ALARM_BENCH_SITES ?? 10_000);
 const RULE_SITES = Number(process.env.ALARM_BENCH_RULE_SITES ?? 100);
 const REQUESTS = Number(process.env.ALARM_BENCH_REQUESTS ?? 300);
-
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 async function timed(n: number, fn: () => Promise<unknown>): Promise<{ p50: number; p99: number }> {
   const ms: number[] = [];

@@ -19,6 +19,7 @@ import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { refreshRollups } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { buildUser, signIn } from '../apps/server/src/test/factories';
 import { type BenchDbKind, openBenchDb } from './harness';
+import { quantile } from './stats';
 import { printTable, type Row } from './table';
 
 const SEED = Number(process.env.BENCH_ENERGY_SEED ?? 12);
@@ -42,8 +43,10 @@ function rng(seed: number): () => number {
 }
 
 function p95(ms: number[]): number {
-  const s = [...ms].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)]!;
+  return quantile(
+    [...ms].sort((a, b) => a - b),
+    0.95,
+  );
 }
 
 /**

@@ -25,6 +25,7 @@ import { startJobs } from '../apps/server/src/jobs/scheduler';
 import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { type BenchDbKind, openBenchDb, runChild } from './harness';
 import { type PublisherJob, type PublisherResult, wallMs } from './ingest-publisher';
+import { quantile } from './stats';
 import { printTable, type Row } from './table';
 
 type Kind = BenchDbKind;
@@ -143,12 +144,6 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
     await broker.stop();
     await close();
   }
-}
-
-/** The q-quantile (0–1) of ascending `sorted`, nearest rank. */
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /** Load of the latency case, samples/s (1 per message): about half of each database's MQTT throughput. */

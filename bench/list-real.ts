@@ -28,6 +28,7 @@ import { type BenchDbKind, openBenchDb, runChild } from './harness';
 import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
 import { seedBenchSites } from './list-real-fixture';
 import { type IngestLoad, startIngestLoad } from './list-real-ingest';
+import { quantile } from './stats';
 import { printTable, type Row } from './table';
 import { watchThread } from './thread-watch';
 
@@ -74,12 +75,6 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
 
 /** Rounded to 0.1 for the table. */
 const ms1 = (v: number) => Math.round(v * 10) / 10;
-
-/** The q-quantile (0–1) of ascending `sorted`, nearest rank. */
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 async function benchOn(
   kind: BenchDbKind,
