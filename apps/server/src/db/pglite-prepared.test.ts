@@ -53,6 +53,16 @@ describe('named prepared statements on PGlite', () => {
     await expect(run('t_named', 'SELECT $1::int AS a', [2])).resolves.toMatchObject({ rows: [{ a: 2 }] });
   });
 
+  it('prepares again a statement deallocated behind its back, or a name left over server-side', async () => {
+    const run = preparedRunner(client);
+    await run('t_gone', 'SELECT $1::int + 1 AS n', [1]);
+    await client.query('DEALLOCATE ALL');
+    await expect(run('t_gone', 'SELECT $1::int + 1 AS n', [2])).resolves.toMatchObject({ rows: [{ n: 3 }] });
+    // A statement of that name already exists (as a Parse whose Describe failed would leave it).
+    await client.query('PREPARE t_left AS SELECT 0 AS n');
+    await expect(run('t_left', 'SELECT $1::int * 2 AS n', [4])).resolves.toMatchObject({ rows: [{ n: 8 }] });
+  });
+
   it('waits for another caller’s transaction instead of running inside it', async () => {
     const run = preparedRunner(client);
     let release!: () => void;

@@ -21,7 +21,8 @@ export type PreparedRunner = (name: string, text: string, params: readonly unkno
  * @returns a function that runs `text` as the named prepared statement `name` (parsed on its first
  * call) with `params`, and resolves with the rows as `query()` would give them. Errors are PGlite's
  * DatabaseError (with its SQLSTATE `code`), after which the session is ready again (Sync sent), or an
- * Error when `name` was prepared with another text.
+ * Error when `name` was prepared with another text. A statement deallocated behind the runner's back
+ * (DEALLOCATE ALL, DISCARD ALL) is prepared again within the same call.
  */
 export function preparedRunner(client: PGlite): PreparedRunner {
   const { serialize } = protocol;
@@ -29,40 +30,55 @@ export function preparedRunner(client: PGlite): PreparedRunner {
   const statements = new Map<string, { text: string; types: number[] }>();
   const send = async (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
 
+  /** One attempt: parse if needed, then bind and execute; Sync always, so the session is ready after. */
+  async function attempt(name: string, text: string, params: readonly unknown[]): Promise<Results> {
+    let messages: Awaited<ReturnType<typeof send>> = [];
+    try {
+      let statement = statements.get(name);
+      if (statement && statement.text !== text) {
+        // As pg does on PostgreSQL: one name, one text.
+        throw new Error(`prepared statement "${name}" was already prepared with another text`);
+      }
+      if (!statement) {
+        // A statement of that name left by a failed earlier attempt would make Parse fail (42P05) for
+        // good; closing a statement that does not exist is no error.
+        await send(serialize.close({ type: 'S', name }));
+        await send(serialize.parse({ name, text }));
+        const types = parse.parseDescribeStatementResults(
+          await send(serialize.describe({ type: 'S', name })),
+        );
+        statement = { text, types };
+        statements.set(name, statement);
+      }
+      const { types } = statement;
+      const values = params.map((v, i) => {
+        if (v === null || v === undefined) return null;
+        const serializer = client.serializers[types[i]!];
+        return serializer ? serializer(v) : String(v);
+      });
+      messages = [
+        ...(await send(serialize.bind({ statement: name, values }))),
+        ...(await send(serialize.describe({ type: 'P' }))),
+        ...(await send(serialize.execute({}))),
+      ];
+    } finally {
+      messages.push(...(await send(serialize.sync())));
+    }
+    await client.syncToFs();
+    return parse.parseResults(messages, client.parsers)[0]!;
+  }
+
   return (name, text, params) =>
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        let messages: Awaited<ReturnType<typeof send>> = [];
         try {
-          let statement = statements.get(name);
-          if (statement && statement.text !== text) {
-            // As pg does on PostgreSQL: one name, one text.
-            throw new Error(`prepared statement "${name}" was already prepared with another text`);
-          }
-          if (!statement) {
-            await send(serialize.parse({ name, text }));
-            const types = parse.parseDescribeStatementResults(
-              await send(serialize.describe({ type: 'S', name })),
-            );
-            statement = { text, types };
-            statements.set(name, statement);
-          }
-          const { types } = statement;
-          const values = params.map((v, i) => {
-            if (v === null || v === undefined) return null;
-            const serializer = client.serializers[types[i]!];
-            return serializer ? serializer(v) : String(v);
-          });
-          messages = [
-            ...(await send(serialize.bind({ statement: name, values }))),
-            ...(await send(serialize.describe({ type: 'P' }))),
-            ...(await send(serialize.execute({}))),
-          ];
-        } finally {
-          messages.push(...(await send(serialize.sync())));
+          return await attempt(name, text, params);
+        } catch (err) {
+          // 26000: the statement is gone (someone ran DEALLOCATE ALL or DISCARD ALL): prepare it again.
+          if ((err as { code?: unknown }).code !== '26000' || !statements.has(name)) throw err;
+          statements.delete(name);
+          return attempt(name, text, params);
         }
-        await client.syncToFs();
-        return parse.parseResults(messages, client.parsers)[0]!;
       }),
     );
 }
