@@ -53,6 +53,23 @@ if (process.env.DATABASE_URL || postgresAvailable())
       own?.dispose();
     });
 
+    /** Runs `fn` on an app database handle of the scratch database (migrated), closed afterwards. */
+    async function onAppDb(fn: (db: DbHandle) => Promise<void>): Promise<void> {
+      const db = await openDb({ url: scratch.url }, { onConnectionError: () => {} });
+      try {
+        await migrate(db);
+        await fn(db);
+      } finally {
+        await db.close();
+      }
+    }
+
+    /** Ends the process's listening connection and waits until PostgreSQL no longer lists it. */
+    async function dropListener(): Promise<void> {
+      expect(await terminate(admin, 'ems listen')).toHaveLength(1);
+      await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toEqual([]));
+    }
+
     it('hands over payloads in commit order, per channel, and says when it lost and regained the connection', async () => {
       const events: (string | boolean)[] = [];
       const other: (string | boolean)[] = [];
@@ -90,10 +107,8 @@ if (process.env.DATABASE_URL || postgresAvailable())
       }
     });
 
-    it('badge counts never miss a change made while the listening connection was down', async () => {
-      const db: DbHandle = await openDb({ url: scratch.url }, { onConnectionError: () => {} });
-      try {
-        await migrate(db);
+    it('badge counts never miss a change made while the listening connection was down', () =>
+      onAppDb(async (db) => {
         const user = await buildUser(db, { userName: 'Lis' });
         const site = await buildStation(db, { ownerId: user.id, name: 'Lis roof' });
         const { handle, statements } = countingDb(db);
@@ -106,9 +121,7 @@ if (process.env.DATABASE_URL || postgresAvailable())
           expect(statements()).toBe(before);
 
           // The connection drops; an alarm is raised before the listener is back (it waits 500 ms).
-          const [old] = await terminate(admin, 'ems listen');
-          expect(old).toBeDefined();
-          await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toEqual([]));
+          await dropListener();
           await buildAlarm(db, { stationId: site.id, alarmLevel: 5 });
           // Counted afresh while nobody listens (once the client saw its connection end)…
           await vi.waitFor(async () => expect((await counter.counts(session)).alarms.count).toBe(1));
@@ -121,14 +134,10 @@ if (process.env.DATABASE_URL || postgresAvailable())
         } finally {
           await counter.close();
         }
-      } finally {
-        await db.close();
-      }
-    });
-    it('a session revoked while the listening connection was down is refused, not served from memory', async () => {
-      const db: DbHandle = await openDb({ url: scratch.url }, { onConnectionError: () => {} });
-      try {
-        await migrate(db);
+      }));
+
+    it('a session revoked while the listening connection was down is refused, not served from memory', () =>
+      onAppDb(async (db) => {
         const user = await buildUser(db, { userName: 'Rev' });
         const { token, tokenHash } = newSessionToken();
         await db.query(
@@ -140,15 +149,11 @@ if (process.env.DATABASE_URL || postgresAvailable())
         await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toHaveLength(1));
         expect((await auth.authenticate(token)).userId).toBe(user.id);
 
-        await terminate(admin, 'ems listen');
-        await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toEqual([]));
+        await dropListener();
         // Revoked while nobody hears it: its notice is lost.
         await admin.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [tokenHash]);
         await vi.waitFor(async () =>
           expect(auth.authenticate(token)).rejects.toMatchObject({ status: 1000 }),
         );
-      } finally {
-        await db.close();
-      }
-    });
+      }));
   });
