@@ -56,10 +56,8 @@ export function createPgListener(connectionString: string, options: PgListenerOp
   let retry = firstRetry;
   let closed = false;
 
-  const tell = (listening: boolean, only?: string) => {
-    for (const [channel, set] of channels) {
-      if (only === undefined || only === channel) for (const h of set) h.onListening(listening);
-    }
+  const tell = (listening: boolean) => {
+    for (const set of channels.values()) for (const h of set) h.onListening(listening);
   };
 
   const lost = (c: pg.Client) => {
@@ -138,11 +136,11 @@ export function createPgListener(connectionString: string, options: PgListenerOp
     async listen(channel, handlers) {
       if (closed) throw new Error('listener closed');
       const set = channels.get(channel) ?? new Set();
-      const known = channels.has(channel);
       set.add(handlers);
       channels.set(channel, set);
       if (connecting) await connecting;
-      if (client && !known) {
+      if (client) {
+        // LISTEN twice on a channel is no error: no need to know whether the connection already did.
         const c = client;
         try {
           await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
@@ -151,8 +149,6 @@ export function createPgListener(connectionString: string, options: PgListenerOp
           // The connection failed meanwhile: the reconnection LISTENs on every channel.
           onError(err as Error);
         }
-      } else if (client) {
-        handlers.onListening(true);
       } else if (!timer) {
         await connect();
       }
