@@ -6,11 +6,12 @@
  * not the 5 s that made every 5-s poll look it up again.
  */
 import { Status } from '@ems/contract/status-codes';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingDb } from '../../test/counting-db';
 import { buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { ajax, atNextBadgePoll } from '../social/test-social';
+import { atNextCall, untilNoticed } from '../../test/notices';
+import { ajax } from '../social/test-social';
 import { createAuthService } from './service';
 
 describe('session cache kept exact by database notices', () => {
@@ -32,7 +33,7 @@ describe('session cache kept exact by database notices', () => {
 
   /** The next call with `token` answers `status` (at once on PGlite, within 3 s on PostgreSQL). */
   const nextCallAnswers = (token: string, status: number) =>
-    atNextBadgePoll(t.db, async () =>
+    atNextCall(t.db, async () =>
       expect((await ajax(t.app, token, 'GET', 'user/badges')).status).toBe(status),
     );
 
@@ -57,7 +58,7 @@ describe('session cache kept exact by database notices', () => {
     const token = await signIn(t.app, admin);
     expect((await ajax(t.app, token, 'GET', 'manage/users')).status).toBe(Status.OK);
     await t.db.query(`UPDATE users SET roles = '{}' WHERE id = $1`, [admin.id]);
-    await atNextBadgePoll(t.db, async () =>
+    await atNextCall(t.db, async () =>
       expect((await ajax(t.app, token, 'GET', 'manage/users')).status).not.toBe(Status.OK),
     );
   });
@@ -68,16 +69,13 @@ describe('session cache kept exact by database notices', () => {
     const { handle, statements } = countingDb(t.db);
     const auth = createAuthService({ db: handle, config: t.config }, { now: () => clock });
     // Listening starts in the background (on PostgreSQL a connection of its own): retry until it did.
-    await vi.waitFor(
-      async () => {
-        await auth.authenticate(token);
-        const before = statements();
-        clock += 60_000;
-        await auth.authenticate(token);
-        expect(statements()).toBe(before);
-      },
-      { timeout: 3000, interval: 20 },
-    );
+    await untilNoticed(async () => {
+      await auth.authenticate(token);
+      const before = statements();
+      clock += 60_000;
+      await auth.authenticate(token);
+      expect(statements()).toBe(before);
+    });
     // A change to another user's account leaves this session cached; one to its own session drops it.
     const other = await buildUser(t.db);
     await t.db.query('UPDATE users SET disabled = true WHERE id = $1', [other.id]);
@@ -87,7 +85,7 @@ describe('session cache kept exact by database notices', () => {
     await t.db.query(`UPDATE sessions SET expires_at = expires_at - interval '1 second' WHERE user_id = $1`, [
       id,
     ]);
-    await atNextBadgePoll(t.db, async () => {
+    await atNextCall(t.db, async () => {
       const seen = statements();
       await auth.authenticate(token);
       expect(statements()).toBeGreaterThan(seen);

@@ -16,8 +16,9 @@ import { startTestIngest, type TestDevice, type TestIngest } from '../../ingest/
 import { countingDb } from '../../test/counting-db';
 import { type BuiltUser, buildAlarm, buildStation, buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { atNextCall } from '../../test/notices';
 import { createBadgeCounter } from './badge-cache';
-import { ajax, atNextBadgePoll } from './test-social';
+import { ajax } from './test-social';
 
 type Who = 'a' | 'b' | 'c';
 /** What a user's badges show: alarm total and fatal-level alarms, friend requests, shares. */
@@ -50,7 +51,7 @@ describe('badge counts stay exact with the in-memory cache (issue 10 §6)', () =
    * PostgreSQL (see the file's comment).
    */
   async function shows(who: Who, expected: Partial<Shown>): Promise<void> {
-    await atNextBadgePoll(t.db, async () => expect(await badges(who)).toMatchObject(expected));
+    await atNextCall(t.db, async () => expect(await badges(who)).toMatchObject(expected));
   }
 
   /** Waits until the ingest has committed `open` active alarms on the site (read from the table itself). */
@@ -171,9 +172,7 @@ describe('badge counts stay exact with the in-memory cache (issue 10 §6)', () =
       // A change by any writer (here plain SQL, as a script would) reaches the cache all the same.
       await buildAlarm(t.db, { stationId: (await ownSite(t.db, users.c.id))!, alarmLevel: 4 });
       const two = { count: 2, byLevel: { fault: 1, fatal: 1 } };
-      await atNextBadgePoll(t.db, async () =>
-        expect((await counter.counts(session)).alarms).toMatchObject(two),
-      );
+      await atNextCall(t.db, async () => expect((await counter.counts(session)).alarms).toMatchObject(two));
     } finally {
       await counter.close();
     }

@@ -11,8 +11,9 @@ import {
   signIn,
 } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { atNextCall } from '../../test/notices';
 import { siteForm } from '../fleet/test-fleet';
-import { ajax, atNextBadgePoll } from './test-social';
+import { ajax } from './test-social';
 
 describe('friends and site sharing with three users (issue 10 §1, §2)', () => {
   let t: TestApp;
@@ -65,10 +66,10 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     expect(await requests('b')).toMatchObject([
       { userId: a.id, userName: 'Alice', state: 'pending', status: 1, direction: 'received' },
     ]);
-    await atNextBadgePoll(t.db, async () =>
+    await atNextCall(t.db, async () =>
       expect(await badges('b')).toEqual({ alarms: 0, friendRequests: 1, shares: 0 }),
     );
-    await atNextBadgePoll(t.db, async () =>
+    await atNextCall(t.db, async () =>
       expect(await badges('a')).toEqual({ alarms: 1, friendRequests: 0, shares: 0 }),
     );
   });
@@ -110,7 +111,7 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     expect((await as('a').post('user/attached/askfor', { friendName: b.loginName })).msg).toBe(
       'You are already friends',
     );
-    await atNextBadgePoll(t.db, async () => expect(await badges('b')).toMatchObject({ friendRequests: 0 }));
+    await atNextCall(t.db, async () => expect(await badges('b')).toMatchObject({ friendRequests: 0 }));
   });
 
   it('refuses: the asker sees "refused" and may ask again later', async () => {
@@ -150,9 +151,7 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
   });
 
   it('the friend sees the pending share (stationName, owner) and cannot read the site before confirming', async () => {
-    await atNextBadgePoll(t.db, async () =>
-      expect(await badges('b')).toMatchObject({ shares: 1, alarms: 0 }),
-    );
+    await atNextCall(t.db, async () => expect(await badges('b')).toMatchObject({ shares: 1, alarms: 0 }));
     const pending = (await as('b').get<SharedSite[]>('station/share/received')).data;
     expect(pending).toMatchObject([
       { stationId: site, stationName: 'Alice roof', userName: 'Alice', state: 'pending' },
@@ -180,7 +179,7 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     expect(tree.find((g) => g.id === group)!.subStations).toMatchObject([
       { stationId: site, stationName: 'Alice roof', owned: false },
     ]);
-    await atNextBadgePoll(t.db, async () =>
+    await atNextCall(t.db, async () =>
       expect(await badges('b')).toEqual({ alarms: 1, friendRequests: 0, shares: 0 }),
     );
     expect(await canRead('b')).toBe(true);

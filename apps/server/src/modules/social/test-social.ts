@@ -1,7 +1,5 @@
 /** Test util of the social calls: a caller that sends any /owner_api call as a token and reads the envelope. */
 import type { FastifyInstance } from 'fastify';
-import { vi } from 'vitest';
-import type { DbHandle } from '../../db/client';
 import type { Answer } from '../fleet/test-fleet';
 
 /** Calls `method /owner_api/webpvesc/ajax/<path>` as `token`; `payload` is the query for GET, else the body. */
@@ -23,14 +21,4 @@ export async function ajax<T = unknown>(
   });
   const body = res.json() as { status: number; msg: string; data: T };
   return { http: res.statusCode, ...body };
-}
-
-/**
- * Runs `check` as the next badge poll would see it (docs/decisions/0014-badge-counts.md): once on PGlite,
- * where a change reaches the badge cache before the writer's call answers; on PostgreSQL until it passes
- * (3 s at most), as the notification comes over the cache's own connection a few ms after the commit.
- */
-export async function atNextBadgePoll(db: DbHandle, check: () => Promise<void>): Promise<void> {
-  if (db.kind === 'pglite') return check();
-  await vi.waitFor(check, { timeout: 3000, interval: 20 });
 }
