@@ -48,8 +48,8 @@ export interface BatcherOptions {
    * Longest a queued row waits for others before its batch starts, ms; 0: start on the next turn of the
    * event loop. `flush()` and `stop()` do not wait. Default 20 on PGlite, whose writes run on the
    * server's only thread; 5 on PostgreSQL, where the write's work is the backend's and each wait costs
-   * PUBACK-bound devices throughput (bench/ingest.ts: 0 ms 27,900–29,100 msg/s, 5 ms 25,700–26,200,
-   * 20 ms 25,100–25,600; list/real p99 under ingest 11–20, 9–10 and 10–14 ms).
+   * PUBACK-bound devices throughput (bench/ingest.ts: 0 ms 27,900–29,100 msg/s, 5 ms 25,500–26,200,
+   * 20 ms 25,100–25,600; list/real p99 under ingest 11–20, 9–23 and 10–14 ms; docs/benchmarks.md).
    */
   gatherMs?: number;
   /**
