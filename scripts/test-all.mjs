@@ -10,6 +10,8 @@ const out = mkdtempSync(join(tmpdir(), 'ems-test-'));
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Names of failed tests, repeated at the end so that the tail of a long log says what failed. */
+const failedTests = [];
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
@@ -41,6 +43,12 @@ if (existsSync(vitestJson)) {
   failed +=
     r.numFailedTests +
     (r.numTotalTestSuites > 0 && r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? 1 : 0);
+  for (const file of r.testResults ?? []) {
+    const path = file.name.replace(root, '');
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) failedTests.push(`${path} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!tests.length && file.status === 'failed') failedTests.push(`${path}: ${firstLine(file.message)}`);
+  }
 } else failed += 1;
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,9 +71,33 @@ if (run('web build', 'node', ['scripts/build-web-if-stale.mjs'])) {
     const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
     passed += s.expected + s.flaky;
     failed += s.unexpected;
+    for (const spec of playwrightSpecs(JSON.parse(readFileSync(pwJson, 'utf8')).suites ?? [])) {
+      const last = spec.tests?.[0]?.results?.at(-1);
+      if (spec.ok === false)
+        failedTests.push(`${spec.file} › ${spec.title}: ${firstLine(last?.error?.message)}`);
+    }
   } else failed += 1;
 } else failed += 1;
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ✗ ${t}`).join('\n')}`);
 if (problems.length) console.log(`\nFailed steps: ${problems.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
+
+/** The first line of an error message, without colour codes, cut to 300 characters. */
+function firstLine(message) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
+  const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return (
+    text
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
+
+/** Every spec of a Playwright JSON report, from nested suites. */
+function playwrightSpecs(suites) {
+  return suites.flatMap((s) => [...(s.specs ?? []), ...playwrightSpecs(s.suites ?? [])]);
+}
