@@ -35,6 +35,9 @@ async function pidsOf(admin: pg.Client, applicationName: string): Promise<number
   return r.rows.map((x) => x.pid);
 }
 
+/** Waits for what follows a reconnect, which a loaded machine may delay by seconds. */
+const patient = { timeout: 10_000, interval: 50 };
+
 // Defined only where its services exist (CI runs it in the pass that has them), never reported as skipped.
 if (process.env.DATABASE_URL || postgresAvailable())
   describe('LISTEN on PostgreSQL', () => {
@@ -67,7 +70,7 @@ if (process.env.DATABASE_URL || postgresAvailable())
     /** Ends the process's listening connection and waits until PostgreSQL no longer lists it. */
     async function dropListener(): Promise<void> {
       expect(await terminate(admin, 'ems listen')).toHaveLength(1);
-      await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toEqual([]));
+      await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toEqual([]), patient);
     }
 
     it('hands over payloads in commit order, per channel, and says when it lost and regained the connection', async () => {
@@ -86,15 +89,15 @@ if (process.env.DATABASE_URL || postgresAvailable())
         expect(await pidsOf(admin, 'ems listen')).toHaveLength(1); // one connection for both channels
         await admin.query(`SELECT pg_notify('test_channel', 'one'), pg_notify('other_channel', 'x')`);
         await admin.query(`NOTIFY test_channel, 'two'`);
-        await vi.waitFor(() => expect(events).toEqual([true, 'one', 'two']));
-        await vi.waitFor(() => expect(other).toEqual([true, 'x']));
+        await vi.waitFor(() => expect(events).toEqual([true, 'one', 'two']), patient);
+        await vi.waitFor(() => expect(other).toEqual([true, 'x']), patient);
 
         expect(await terminate(admin, 'ems listen')).toHaveLength(1);
-        await vi.waitFor(() => expect(events.slice(3)).toEqual([false, true]));
+        await vi.waitFor(() => expect(events.slice(3)).toEqual([false, true]), patient);
         await admin.query(`NOTIFY test_channel, 'three'`);
         await admin.query(`NOTIFY other_channel, 'y'`);
-        await vi.waitFor(() => expect(events.slice(5)).toEqual(['three']));
-        await vi.waitFor(() => expect(other.slice(2)).toEqual([false, true, 'y']));
+        await vi.waitFor(() => expect(events.slice(5)).toEqual(['three']), patient);
+        await vi.waitFor(() => expect(other.slice(2)).toEqual([false, true, 'y']), patient);
 
         // The connection ends with the last channel, and none comes back.
         await stopOther();
@@ -124,13 +127,14 @@ if (process.env.DATABASE_URL || postgresAvailable())
           await dropListener();
           await buildAlarm(db, { stationId: site.id, alarmLevel: 5 });
           // Counted afresh while nobody listens (once the client saw its connection end)…
-          await vi.waitFor(async () => expect((await counter.counts(session)).alarms.count).toBe(1));
-          // …and reloaded, then held again, once it listens again.
-          await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toHaveLength(1));
-          expect((await counter.counts(session)).alarms).toMatchObject({ count: 1, byLevel: { fatal: 1 } });
-          const held = statements();
-          expect((await counter.counts(session)).alarms.count).toBe(1);
-          expect(statements()).toBe(held);
+          await vi.waitFor(async () => expect((await counter.counts(session)).alarms.count).toBe(1), patient);
+          // …and reloaded, then held again, once it listens again. The connection shows in
+          // pg_stat_activity before its LISTEN is answered, so wait for a count that takes no statement.
+          await vi.waitFor(async () => {
+            const held = statements();
+            expect((await counter.counts(session)).alarms).toMatchObject({ count: 1, byLevel: { fatal: 1 } });
+            expect(statements()).toBe(held);
+          }, patient);
         } finally {
           await counter.close();
         }
@@ -146,14 +150,15 @@ if (process.env.DATABASE_URL || postgresAvailable())
         );
         const auth = createAuthService({ db, config: loadConfig({ SIMULATOR: 'off', LOG_LEVEL: 'silent' }) });
         // Cached for minutes once the notices are heard (decision 0018).
-        await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toHaveLength(1));
+        await vi.waitFor(async () => expect(await pidsOf(admin, 'ems listen')).toHaveLength(1), patient);
         expect((await auth.authenticate(token)).userId).toBe(user.id);
 
         await dropListener();
         // Revoked while nobody hears it: its notice is lost.
         await admin.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [tokenHash]);
-        await vi.waitFor(async () =>
-          expect(auth.authenticate(token)).rejects.toMatchObject({ status: 1000 }),
+        await vi.waitFor(
+          async () => expect(auth.authenticate(token)).rejects.toMatchObject({ status: 1000 }),
+          patient,
         );
       }));
   });
