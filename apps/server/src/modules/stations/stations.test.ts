@@ -24,6 +24,8 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
   const ids: Record<string, number> = {};
   let inverterId = 0;
   let ownerId = 0;
+  /** When the inverter's samples end: today's energy is counted up to here, not up to the test's now. */
+  let seededUntil = 0;
 
   const get = async <T>(url: string, tok = token) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { token: tok } });
@@ -80,10 +82,11 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
     const inverter = await buildDevice(t.db, { stationId: alpha.id, deviceType: 'inverter', name: 'INV-1' });
     inverterId = inverter.id;
     await buildDevice(t.db, { stationId: alpha.id, deviceType: 'meter', name: 'Meter' });
+    seededUntil = Date.now();
     await writeSyntheticDay(t.db, inverter, {
-      date: localToday(tz),
+      date: localToday(tz, seededUntil),
       timeZone: tz,
-      until: Date.now(),
+      until: seededUntil,
       profile: { w: () => 1200 },
     });
     // Gamma has a fault and a cleared fatal alarm; Beta a notice: alarms sort before names.
@@ -109,7 +112,7 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
 
     const alpha = body.data.rows.find((r) => r.stationId === ids.alpha)!;
     // Samples every 5 min from local midnight; each adds 100 Wh (1,200 W × 5 min).
-    const steps = Math.floor((Date.now() - startOfTokyoDay()) / 300_000) + 1;
+    const steps = Math.floor((seededUntil - startOfTokyoDay(seededUntil)) / 300_000) + 1;
     expect(alpha).toMatchObject({
       online: true,
       deviceCount: 2,
@@ -233,8 +236,8 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
   });
 });
 
-/** Start of today in Asia/Tokyo (UTC+9, no DST). */
-function startOfTokyoDay(): number {
+/** Start of the day of `at` (epoch ms) in Asia/Tokyo (UTC+9, no DST). */
+function startOfTokyoDay(at: number): number {
   const nineHours = 9 * 3_600_000;
-  return Math.floor((Date.now() + nineHours) / 86_400_000) * 86_400_000 - nineHours;
+  return Math.floor((at + nineHours) / 86_400_000) * 86_400_000 - nineHours;
 }
