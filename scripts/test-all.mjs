@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), 'ems-test-'));
@@ -68,10 +69,10 @@ if (run('web build', 'node', ['scripts/build-web-if-stale.mjs'])) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
   });
   if (existsSync(pwJson)) {
-    const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
-    passed += s.expected + s.flaky;
-    failed += s.unexpected;
-    for (const spec of playwrightSpecs(JSON.parse(readFileSync(pwJson, 'utf8')).suites ?? [])) {
+    const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    for (const spec of playwrightSpecs(report.suites ?? [])) {
       const last = spec.tests?.[0]?.results?.at(-1);
       if (spec.ok === false)
         failedTests.push(`${spec.file} › ${spec.title}: ${firstLine(last?.error?.message)}`);
@@ -86,8 +87,7 @@ process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
 
 /** The first line of an error message, without colour codes, cut to 300 characters. */
 function firstLine(message) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
-  const text = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  const text = stripVTControlCharacters(String(message ?? ''));
   return (
     text
       .split('\n')
