@@ -2,7 +2,7 @@ import type { StationTemplate } from '@ems/contract/api/dictionary';
 import type { StationBaseInfo, StationList } from '@ems/contract/api/station';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_TEMPLATES } from '../../db/seed/reference';
-import { localToday } from '../../shared/zoned-time';
+import { localToday, startOfDayAt } from '../../shared/zoned-time';
 import {
   buildAlarm,
   buildDevice,
@@ -112,7 +112,7 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
 
     const alpha = body.data.rows.find((r) => r.stationId === ids.alpha)!;
     // Samples every 5 min from local midnight; each adds 100 Wh (1,200 W × 5 min).
-    const steps = Math.floor((seededUntil - startOfTokyoDay(seededUntil)) / 300_000) + 1;
+    const steps = Math.floor((seededUntil - startOfDayAt(seededUntil, 'Asia/Tokyo')) / 300_000) + 1;
     expect(alpha).toMatchObject({
       online: true,
       deviceCount: 2,
@@ -235,9 +235,3 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
     expect(res.json()).toMatchObject({ status: 1000 });
   });
 });
-
-/** Start of the day of `at` (epoch ms) in Asia/Tokyo (UTC+9, no DST). */
-function startOfTokyoDay(at: number): number {
-  const nineHours = 9 * 3_600_000;
-  return Math.floor((at + nineHours) / 86_400_000) * 86_400_000 - nineHours;
-}

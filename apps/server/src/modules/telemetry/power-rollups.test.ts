@@ -211,11 +211,8 @@ describe('power and SOC from the hour, day and month rollups (issue 12, powerrol
         await expectSameLine(s.id, d.id, first, nextDay(today), tz, true);
         // A sample at the start of the current hour, so that the last slot of a line cut at now holds
         // one whatever the minute (the 5-minute grid above ends a minute before the test's start).
-        await write(
-          samples(d.id, Math.floor(Date.now() / 3_600_000) * 3_600_000, Date.now() + 1, {
-            soc: d === bat,
-          }).slice(0, 1),
-        );
+        const hourStart = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+        await write(samples(d.id, hourStart, hourStart + 1, { soc: d === bat }));
         const live = await expectSameLine(s.id, d.id, first, today, tz, true);
         expect(live.series.find((x) => x.key === 'W')?.values.at(-1)).not.toBeNull();
         const weekStart = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000)
