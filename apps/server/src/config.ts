@@ -41,6 +41,12 @@ const ConfigSchema = z.object({
   SIMULATOR_INTERVAL_S: z.coerce.number().int().min(1).max(300).default(5),
   /** First administrator's password; unset means one is generated at first start and printed once. */
   ADMIN_PASSWORD: z.string().min(8).optional(),
+  /**
+   * Issue 19 §1: the longest a request may run (ms) before it is answered "the request took too long"
+   * (HTTP 503) and, on PostgreSQL, its statement is cancelled (statement_timeout). Half the web client's
+   * 60-s timeout (spec §9), so the user reads the server's reason, not a network error.
+   */
+  REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   TOKEN_EXPIRES_MINUTES: z.coerce.number().int().min(1).max(525_600).default(720),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Log lines as JSON or pino-pretty text; `auto` is pretty on a terminal, JSON when piped (issue 6 §11). */

@@ -1,10 +1,9 @@
 /**
- * Composition root (`npm start`): config → database + migrations + seed → API + web → MQTT broker
+ * Composition root (`npm start`): config → database + migrations (db/app-db.ts) + seed → API + web → MQTT broker
  * (embedded unless MQTT_URL) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs → simulator (unless SIMULATOR=off).
  */
 import { loadConfig } from './config';
-import { openDb } from './db/client';
-import { migrate } from './db/migrate';
+import { openAppDb } from './db/app-db';
 import { seed } from './db/seed';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingest/broker';
@@ -19,10 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Until the app's logger exists, a lost pooled connection is reported on stderr.
   let onConnectionError = (err: Error) => console.warn(`database connection lost: ${err.message}`);
-  const db = await openDb(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }, {
-    onConnectionError: (err) => onConnectionError(err),
-  });
-  await migrate(db);
+  const db = await openAppDb(config, (err) => onConnectionError(err));
   const auth = createAuthService({ db, config });
   const app = await buildApp({ config, db, authenticate: auth.authenticate });
   const log = app.log;

@@ -56,17 +56,92 @@ export function boundedNumber(min: number, max: number, message = 'common.illega
   return z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
-/** The latest instant a time filter may name: 2100-01-01T00:00:00Z, in Unix milliseconds. */
-export const EPOCH_MS_MAX = 4_102_444_800_000;
+/**
+ * The calendar the product covers (issue 19 §1): every date and time a call names lies in
+ * DATE_MIN..DATE_MAX (local dates) or EPOCH_MS_MIN..EPOCH_MS_MAX (instants). Outside it a call answers
+ * "data out of range" (spec §5) before any work, so no loop or query ever walks to year 9999.
+ */
+export const DATE_MIN = '2000-01-01';
+/** Last local day a call may name (inclusive). */
+export const DATE_MAX = '2100-12-31';
+/** The first instant a time field may name: 2000-01-01T00:00:00Z, Unix milliseconds. */
+export const EPOCH_MS_MIN = Date.UTC(2000, 0, 1);
+/** The last instant a time field may name: 2100-12-31T23:59:59.999Z, Unix milliseconds. */
+export const EPOCH_MS_MAX = Date.UTC(2101, 0, 1) - 1;
+
+/** True when `v` (YYYY-MM-DD) names a real calendar day (no 2026-13-45, no 2026-02-29). */
+function isCalendarDate(v: string): boolean {
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * A local calendar date `YYYY-MM-DD` (cut in the site's time zone): a malformed or unreal day fails with
+ * `validation.date`, a real one outside DATE_MIN..DATE_MAX with `common.outOfRange`. Carries the
+ * `calendarDate` meta, by which the hostile-input suite gives every such field its edges.
+ */
+export const localDateField = safeString(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
+  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, { error: 'common.outOfRange', abort: true })
+  .refine(isCalendarDate, { error: 'validation.date' })
+  .meta({ calendarDate: true });
 
 /**
  * A point in time sent as Unix seconds (up to 10 digits, spec §9) or milliseconds, read as milliseconds;
- * 0 to EPOCH_MS_MAX. The one numeric field allowed past the int4 range: its input schema carries the
- * `epochTime` meta, which the contract-bounds suite probes against EPOCH_MS_MAX instead.
+ * a negative, fractional or int-overflowing number is 非法输入, an instant outside
+ * EPOCH_MS_MIN..EPOCH_MS_MAX "data out of range". The one numeric field allowed past the int4 range: its
+ * input schema carries the `epochTime` meta, which the contract-bounds suite probes against
+ * EPOCH_MS_MAX and the hostile-input suite against the calendar's edges.
  */
-export const epochTimeField = boundedInt(0, EPOCH_MS_MAX)
+export const epochTimeField = boundedInt(0, Number.MAX_SAFE_INTEGER)
   .meta({ epochTime: true })
-  .transform((v) => (String(v).length <= SECONDS_TIMESTAMP_DIGITS ? v * 1000 : v));
+  .transform((v) => (String(v).length <= SECONDS_TIMESTAMP_DIGITS ? v * 1000 : v))
+  .refine((v) => v >= EPOCH_MS_MIN && v <= EPOCH_MS_MAX, { error: 'common.outOfRange' });
+
+/** Days from `from` to `to` (both `YYYY-MM-DD`), negative when `to` is earlier. */
+export function daysFrom(from: string, to: string): number {
+  const at = (v: string) => {
+    const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((at(to) - at(from)) / 86_400_000);
+}
+
+/** One span of a request: the names of its first and last fields and its longest length in days. */
+export interface SpanRule {
+  from: string;
+  to: string;
+  /** Longest span in days from `from` to `to` (0: the same day only). */
+  maxDays: number;
+  /** `date`: both fields are localDateField; `epoch`: both are epochTimeField. */
+  kind: 'date' | 'epoch';
+}
+
+/**
+ * Adds span rules to a request schema: where both fields are given, `to` before `from` (a reversed span)
+ * or a span longer than `maxDays` fails with `common.outOfRange` on the `to` field. The rules are kept
+ * as the schema's `spans` meta, so the hostile-input suite sends every span its reversed and over-long
+ * forms without a list of its own.
+ */
+export function withSpans<T extends z.ZodObject>(schema: T, spans: readonly SpanRule[]) {
+  const length = (rule: SpanRule, a: unknown, b: unknown) =>
+    rule.kind === 'date' ? daysFrom(a as string, b as string) : ((b as number) - (a as number)) / 86_400_000;
+  return schema
+    .superRefine((v: Record<string, unknown>, ctx) => {
+      for (const rule of spans) {
+        const a = v[rule.from];
+        const b = v[rule.to];
+        if (a === undefined || b === undefined || a === null || b === null) continue;
+        const days = length(rule, a, b);
+        if (days < 0 || days > rule.maxDays) {
+          ctx.addIssue({ code: 'custom', message: 'common.outOfRange', path: [rule.to] });
+        }
+      }
+    })
+    .meta({ spans });
+}
 
 /** A database id: a whole number from 1 to INT32_MAX (ids past the int4 range would fail in SQL). */
 export const idField = boundedInt(1, INT32_MAX, 'validation.number');

@@ -30,5 +30,10 @@ export const Status = {
   TOO_MANY_REQUESTS: 42900,
   /** 操作失败: unexpected server failure (HTTP 500). */
   OPERATION_FAILED: 50000,
+  /**
+   * The request ran past the server's request budget (REQUEST_BUDGET_MS) and was stopped, its database
+   * statement with it (HTTP 503; issue 19 §1, docs/security.md "Request budget").
+   */
+  REQUEST_TIMEOUT: 50300,
 } as const;
 export type StatusCode = (typeof Status)[keyof typeof Status];

@@ -57,6 +57,12 @@ export interface OpenDbOptions {
    * line on stderr.
    */
   onConnectionError?(err: Error): void;
+  /**
+   * PostgreSQL only: `statement_timeout` of every pooled connection (ms; unset: none). The server sets it
+   * to its request budget, so a statement outlives no request (issue 19 §1); PGlite runs statements in
+   * the server's own thread and cannot cut one short (docs/security.md "Request budget").
+   */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -74,7 +80,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
       connectionString: target.url,
       max: 10,
       connectionTimeoutMillis: 10_000,
-      options: '-c jit=off',
+      options: `-c jit=off${options.statementTimeoutMs ? ` -c statement_timeout=${options.statementTimeoutMs}` : ''}`,
     });
     const onError =
       options.onConnectionError ??

@@ -8,11 +8,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { addAccessHook } from './access';
 import type { AppContext } from './context';
-import { clientErrorHandler, frameworkErrors, useEnvelopeErrors } from './error-handler';
+import { clientErrorHandlerWith, frameworkErrorsWith, useEnvelopeErrors } from './error-handler';
 import { type AppLoggerOptions, loggerOptions } from './logger';
 import { registerModules } from './modules';
 import { trackRoutes } from './route-catalogue';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, staticSecurityHeaders } from './security-headers';
 import { refuseUnsafeText } from './unsafe-text';
 import { registerWebAssets } from './web-assets';
 
@@ -25,13 +25,17 @@ export async function buildApp(
   ctx: Omit<AppContext, 'log'>,
   opts: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // The framework's own answers (a URL it cannot decode, a request it cannot parse) carry them too.
+  const headers = staticSecurityHeaders(ctx.config);
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(ctx.config),
     trustProxy: ctx.config.TRUST_PROXY ? ctx.config.TRUST_PROXY.split(',').map((s) => s.trim()) : false,
     // Spec §7: GET arrays arrive as repeated keys; the default parser already yields string[] for them.
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors,
-    clientErrorHandler,
+    frameworkErrors: frameworkErrorsWith(headers),
+    clientErrorHandler: clientErrorHandlerWith(headers),
+    // Issue 19 §1: no request holds the server past its budget (docs/security.md "Request budget").
+    handlerTimeout: ctx.config.REQUEST_BUDGET_MS,
   });
   trackRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -59,6 +59,14 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     const status = key === 'common.outOfRange' ? Status.OUT_OF_RANGE : Status.ILLEGAL_INPUT;
     return reply.code(400).send({ status, msg, data: { field } });
   }
+  if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
+    request.log.warn({ url: request.routeOptions.url }, 'request stopped at its budget');
+    return reply.code(503).send({
+      status: Status.REQUEST_TIMEOUT,
+      msg: translate('common.requestTimeout', lang),
+      data: null,
+    });
+  }
   if (isCallerError(error)) {
     const code = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
     if (code === 429) {
@@ -78,24 +86,37 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
 
 /**
  * Fastify's `frameworkErrors` option: a URL that cannot be decoded, or a path parameter past
- * `maxParamLength`, answers 400 非法输入 (the request matched no route yet, so no hook has run).
+ * `maxParamLength`, answers 400 非法输入 with `headers` (the security headers: the request matched no
+ * route yet, so no hook has run).
  */
-export function frameworkErrors(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  void reply.code(400).send(illegalInputBody(requestLanguage(request)));
+export function frameworkErrorsWith(headers: Record<string, string>) {
+  return (_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    void reply
+      .code(400)
+      .headers(headers)
+      .send(illegalInputBody(requestLanguage(request)));
+  };
 }
 
 /**
  * Fastify's `clientErrorHandler` option: a request too malformed for the HTTP parser (bad header, request
- * line, oversized headers) gets a 400 envelope in en-US (no header could be read) and the socket closes.
+ * line, oversized headers) gets a 400 (431 for oversized headers) envelope in en-US (no header could be
+ * read) with `headers` (the security headers), and the socket closes.
  */
-export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) return;
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify(illegalInputBody('en-US'));
-  socket.end(
-    `HTTP/1.1 ${status} Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+export function clientErrorHandlerWith(headers: Record<string, string>) {
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error: Error & { code?: string }, socket: Socket): void => {
+    if (!socket.writable) return;
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    const body = JSON.stringify(illegalInputBody('en-US'));
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n${extra}` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
 }
 
 /** Installs handleError as the error handler of `app` (its children inherit it). */

@@ -68,7 +68,7 @@ function send(v: Variant, token: string | undefined, languageId: number): Promis
 function fault(
   route: RouteEntry,
   role: Role,
-  _v: Variant,
+  v: Variant,
   res: LightMyRequestResponse,
   languageId: number,
 ): string | null {
@@ -93,6 +93,25 @@ function fault(
     return 'non-public route answered without a session';
   if (route.config?.admin && role !== 'admin' && body.status === Status.OK)
     return 'admin route answered a non-admin';
+  return role === natural(route) && v.expect ? calendarFault(v.expect, body) : null;
+}
+
+/** The role a route is meant for: the admin on console routes, the owner elsewhere. */
+const natural = (route: RouteEntry): Role => (route.config?.admin ? 'admin' : 'owner');
+
+/** Issue 19 §1: a date past the calendar is "data out of range" for its field; an edge inside it is not. */
+function calendarFault(
+  expected: NonNullable<Variant['expect']>,
+  body: { status?: unknown; data?: unknown },
+): string | null {
+  const field = (body.data as { field?: unknown } | null)?.field;
+  const outOfRange = body.status === Status.OUT_OF_RANGE;
+  if (expected.answer === 'outOfRange' && !(outOfRange && field === expected.field)) {
+    return `expected data out of range for ${expected.field}, got ${JSON.stringify(body).slice(0, 160)}`;
+  }
+  if (expected.answer === 'inRange' && outOfRange && field === expected.field) {
+    return `an allowed edge of ${expected.field} answered data out of range`;
+  }
   return null;
 }
 
@@ -118,9 +137,10 @@ describe('hostile input against every route', () => {
           const token = await tokenOf(role);
           // The field-by-field matrix without a session and as the route's own kind of caller (the admin on
           // console routes, the owner elsewhere); the other roles get the request-wide variants.
-          const natural = route.config?.admin ? 'admin' : 'owner';
           const mine =
-            role === natural || role === 'none' ? variants : variants.filter((v) => !v.name.includes('='));
+            role === natural(route) || role === 'none'
+              ? variants
+              : variants.filter((v) => !v.name.includes('='));
           for (const [i, v] of mine.entries()) {
             const languageId = i % 2 === 0 ? 1 : 2;
             const res = await send(v, token, languageId);

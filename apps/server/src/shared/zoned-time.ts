@@ -108,3 +108,36 @@ export function startOfDayAt(instant: number, timeZone: string): number {
   const p = localParts(instant, timeZone);
   return startOfLocalDay(p.year, p.month, p.day, timeZone);
 }
+
+/** Longest run of days any calendar walk may take: the product's calendar (2000–2100) and a day more. */
+export const MAX_CALENDAR_DAYS = 36_891;
+
+/** Whole days from local date `from` to `to` (`YYYY-MM-DD`), negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  const a = parseLocalDate(from);
+  const b = parseLocalDate(to);
+  if (!a || !b) throw new RangeError(`not a local date: ${a ? to : from}`);
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
+}
+
+/** The local date `n` days after `day` (`YYYY-MM-DD`; `n` may be negative). */
+export function addDays(day: string, n: number): string {
+  const p = parseLocalDate(day);
+  if (!p) throw new RangeError(`not a local date: ${day}`);
+  const d = new Date(Date.UTC(p.year, p.month - 1, p.day + n));
+  return formatLocalDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+/** The day after `day` (`YYYY-MM-DD`). */
+export const nextDay = (day: string): string => addDays(day, 1);
+
+/**
+ * Every local date from `from` to `to`, both included (issue 19 §1): the walk counts its days first, so
+ * it ends by construction (string comparison stops sorting past year 9999). Empty when `to` is earlier.
+ * @throws RangeError for a run longer than MAX_CALENDAR_DAYS (a caller's bounds missed a span).
+ */
+export function datesBetween(from: string, to: string): string[] {
+  const n = daysBetween(from, to) + 1;
+  if (n > MAX_CALENDAR_DAYS) throw new RangeError(`span of ${n} days from ${from} to ${to}`);
+  return Array.from({ length: Math.max(0, n) }, (_, i) => addDays(from, i));
+}

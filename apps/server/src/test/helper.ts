@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Config, loadConfig } from '../config';
-import { type DbHandle, openDb } from '../db/client';
+import { type DbHandle, type OpenDbOptions, openDb } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../db/seed';
 import { buildApp } from '../http/app';
@@ -51,14 +51,16 @@ export async function scratchDatabase(
  * Opens a fresh, empty database: in-memory PGlite, or on PostgreSQL a new database created for this
  * call and dropped by `drop()` (migrations name the public schema, so schemas cannot isolate).
  */
-export async function openTestDb(): Promise<{ db: DbHandle; drop(): Promise<void> }> {
+export async function openTestDb(
+  options: OpenDbOptions = {},
+): Promise<{ db: DbHandle; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const db = await openDb({ dataDir: 'memory://' });
     return { db, drop: () => db.close() };
   }
   const scratch = await scratchDatabase(url, 'ems_test');
-  const db = await openDb({ url: scratch.url });
+  const db = await openDb({ url: scratch.url }, options);
   return {
     db,
     drop: async () => {
@@ -68,19 +70,27 @@ export async function openTestDb(): Promise<{ db: DbHandle; drop(): Promise<void
   };
 }
 
-/** Builds the real app on a fresh database; call close() in afterAll. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * Builds the real app on a fresh database, its pool cut at the request budget as the server's is
+ * (db/app-db.ts); call close() in afterAll. `beforeReady` may add what a test needs to the app before it
+ * starts (a route of the test's own).
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance, db: DbHandle) => void,
+): Promise<TestApp> {
   const config = loadConfig({
     SIMULATOR: 'off',
     ADMIN_PASSWORD: 'Admin@Test123',
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { db, drop } = await openTestDb();
+  const { db, drop } = await openTestDb({ statementTimeoutMs: config.REQUEST_BUDGET_MS });
   await migrate(db);
   const auth = createAuthService({ db, config });
   const app = await buildApp({ config, db, authenticate: auth.authenticate }, { logger: false });
   await seed(db, config, app.log);
+  beforeReady?.(app, db);
   await app.ready();
   return {
     app,

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import {
   boundedInt,
   boundedNumber,
+  EPOCH_MS_MAX,
+  EPOCH_MS_MIN,
   epochTimeField,
   pageNumField,
   pageSizeField,
   safeString,
+  withSpans,
 } from '../bounds';
 import { DEVICE_TYPES } from '../telemetry';
 import { idParam, languageIdField, queryBool, repeatedKey, systemTypeField } from './common';
@@ -70,7 +73,7 @@ const timeBound = epochTimeField;
  * default; filters systemType, stations, one site, one device, levels, time range (on the alarm's start)
  * and text (description, code, device or site name).
  */
-export const AlarmListQuerySchema = z.object({
+const AlarmListQueryFields = z.object({
   systemType: systemTypeField.optional(),
   stationIds: repeatedKey(idParam).optional(),
   stationId: idParam.optional(),
@@ -85,6 +88,11 @@ export const AlarmListQuerySchema = z.object({
   ispvesc: queryBool.optional(),
   languageId: languageIdField,
 });
+/** The whole calendar: a history filter may span it, but never backwards. */
+const WHOLE_CALENDAR_DAYS = Math.ceil((EPOCH_MS_MAX - EPOCH_MS_MIN) / 86_400_000);
+export const AlarmListQuerySchema = withSpans(AlarmListQueryFields, [
+  { from: 'startTime', to: 'endTime', maxDays: WHOLE_CALENDAR_DAYS, kind: 'epoch' },
+]);
 export type AlarmListQuery = z.infer<typeof AlarmListQuerySchema>;
 
 /** Spec §3 alarm (current and history). Times: epoch ms; alarmDateTime is local to the site. */
@@ -168,7 +176,7 @@ export const AlarmRuleListQuerySchema = z.object({ stationId: idParam, languageI
 export const AlarmRuleDelSchema = z.object({ id: idParam, stationId: idParam, languageId: languageIdField });
 
 /** Query of GET alarm/system/summary: the list's scope, and the start of the caller's day (epoch ms or s). */
-export const AlarmSummaryQuerySchema = AlarmListQuerySchema.pick({
+export const AlarmSummaryQuerySchema = AlarmListQueryFields.pick({
   systemType: true,
   stationIds: true,
   stationId: true,

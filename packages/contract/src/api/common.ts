@@ -1,6 +1,6 @@
 /** Building blocks shared by the request schemas of spec §7. Messages are catalogue keys (messages.ts). */
 import { z } from 'zod';
-import { boundedInt, INT32_MAX, idField, safeString } from '../bounds';
+import { boundedInt, INT32_MAX, idField, localDateField } from '../bounds';
 import { SYSTEM_TYPES } from '../constants';
 
 /** languageId as sent in query or body (spec §7); unknown ids fall back to en-US server-side. */
@@ -26,17 +26,8 @@ export const systemTypeField = z.coerce
   .int()
   .refine((v) => (SYSTEM_TYPES as readonly number[]).includes(v), { error: 'validation.systemType' });
 
-/** True when `v` (YYYY-MM-DD) names a real calendar day (no 2026-13-45, no 2026-02-29). */
-function isCalendarDate(v: string): boolean {
-  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** A local calendar date `YYYY-MM-DD` (cut in the site's time zone); must be a real day. */
-export const localDate = safeString(10)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' })
-  .refine(isCalendarDate, { error: 'validation.date' });
+/** A local calendar date `YYYY-MM-DD` in DATE_MIN..DATE_MAX (bounds.ts localDateField). */
+export const localDate = localDateField;
 
 /** Query flags arrive as strings: "true"/"false"/"1"/"0". */
 export const queryBool = z

@@ -3,7 +3,7 @@
  * SOC in %; times ISO-8601 UTC; `searchDate` is a local date in the site's time zone.
  */
 import { z } from 'zod';
-import { boundedInt, pageNumField, pageSizeField, safeString } from '../bounds';
+import { boundedInt, pageNumField, pageSizeField, safeString, withSpans } from '../bounds';
 import { DEVICE_TYPES } from '../telemetry';
 import { idParam, languageIdField, localDate, queryBool, repeatedKey, systemTypeField } from './common';
 import { EnergySourceSchema } from './energy';
@@ -177,27 +177,33 @@ export type StationReal = z.infer<typeof StationRealSchema>;
 export const ListRealSchema = z.array(StationRealSchema);
 
 /** GET lines query: one local day of power lines; interval in minutes (5, 15, 30 or 60). */
-export const LinesQuerySchema = z.object({
-  stationId: idParam,
-  deviceId: idParam.optional(),
-  interval: z.coerce
-    .number()
-    .int()
-    .refine((v) => [5, 15, 30, 60].includes(v), { error: 'common.outOfRange' })
-    .default(5),
-  searchDate: localDate.optional(),
-  unitUpgrade: queryBool.optional(),
-  templateCode: safeString(50).optional(),
-  fullTime: queryBool.optional(),
-  /**
-   * Issue 12: last local day (inclusive) of a span starting at searchDate; the resolution follows the
-   * span (≤ 1 day: interval, ≤ 1 week: 1 h, ≤ 3 months: 1 day, longer: 1 month).
-   */
-  endDate: localDate.optional(),
-  /** Issue 12: the chart's width in pixels; at most about twice as many points are returned. */
-  width: z.coerce.number().int().min(20).max(10_000).optional(),
-  languageId: languageIdField,
-});
+/** Longest span of a line in local days, both ends included: 20 years of monthly points. */
+export const LINES_MAX_SPAN_DAYS = 20 * 366;
+
+export const LinesQuerySchema = withSpans(
+  z.object({
+    stationId: idParam,
+    deviceId: idParam.optional(),
+    interval: z.coerce
+      .number()
+      .int()
+      .refine((v) => [5, 15, 30, 60].includes(v), { error: 'common.outOfRange' })
+      .default(5),
+    searchDate: localDate.optional(),
+    unitUpgrade: queryBool.optional(),
+    templateCode: safeString(50).optional(),
+    fullTime: queryBool.optional(),
+    /**
+     * Issue 12: last local day (inclusive) of a span starting at searchDate; the resolution follows the
+     * span (≤ 1 day: interval, ≤ 1 week: 1 h, ≤ 3 months: 1 day, longer: 1 month).
+     */
+    endDate: localDate.optional(),
+    /** Issue 12: the chart's width in pixels; at most about twice as many points are returned. */
+    width: z.coerce.number().int().min(20).max(10_000).optional(),
+    languageId: languageIdField,
+  }),
+  [{ from: 'searchDate', to: 'endDate', maxDays: LINES_MAX_SPAN_DAYS - 1, kind: 'date' }],
+);
 
 export const LineSeriesSchema = z.object({
   key: z.string(),

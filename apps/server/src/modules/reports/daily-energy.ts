@@ -7,11 +7,11 @@
  */
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
-import { localToday } from '../../shared/zoned-time';
+import { localToday, nextDay } from '../../shared/zoned-time';
 import { deriveTotals, sumByType } from '../telemetry/energy-flow';
 import { round } from '../telemetry/power-unit';
 import { loadRollupEnergy } from '../telemetry/rollup-read';
-import { flushRollups, nextDay } from '../telemetry/rollup-refresh';
+import { flushRollups } from '../telemetry/rollup-refresh';
 import { mergeParts, type PeriodEnergy, partsOfTotals } from './period-parts';
 
 const TYPES = ['inverter', 'meter', 'battery', 'charger', 'ups'] as const;

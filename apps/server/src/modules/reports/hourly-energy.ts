@@ -6,7 +6,7 @@
  */
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
-import { parseLocalDate } from '../../shared/zoned-time';
+import { datesBetween, parseLocalDate } from '../../shared/zoned-time';
 import { dayBuckets } from '../telemetry/bucket-edges';
 import { loadBucketEnergy } from '../telemetry/bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from '../telemetry/energy-flow';
@@ -17,18 +17,6 @@ import { type PeriodEnergy, partsOfTotals } from './period-parts';
 export interface HourlySite {
   id: number;
   timeZone: string;
-}
-
-/** Every local date from `from` to `to` inclusive (`YYYY-MM-DD`). */
-export function datesBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  const [y, m, d] = from.split('-').map(Number);
-  for (let t = Date.UTC(y!, m! - 1, d!); ; t += 86_400_000) {
-    const iso = new Date(t).toISOString().slice(0, 10);
-    if (iso > to) break;
-    out.push(iso);
-  }
-  return out;
 }
 
 /** Devices (id, type) of the sites that have energy counters, by site. */

@@ -2,11 +2,11 @@
  * GET station/lines: one site-local day of power lines in `interval`-minute buckets, or (issue 12,
  * `endDate` / `width`) a span of days whose resolution follows its length (span-lines.ts).
  */
-import type { Lines } from '@ems/contract/api/station';
+import { LINES_MAX_SPAN_DAYS, type Lines } from '@ems/contract/api/station';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
-import { illegalInput } from '../../http/errors';
+import { illegalInput, outOfRange } from '../../http/errors';
 import { localToday, parseLocalDate } from '../../shared/zoned-time';
 import { requireDeviceOfStation, requireStationAccess } from '../access/station-access';
 import { dayBuckets } from './bucket-edges';
@@ -57,9 +57,6 @@ export interface LinesQuery {
   width?: number;
 }
 
-/** Longest span a line covers (days): 20 years of monthly points. */
-const MAX_SPAN_DAYS = 20 * 366;
-
 /**
  * Power lines of the local day `searchDate` (default today in the site's zone) from the 5-minute
  * rollup, aggregated per bucket in the database. Without fullTime the buckets stop at the one
@@ -83,7 +80,7 @@ export async function stationLines(
   if (q.endDate !== undefined || q.width !== undefined) {
     const to = q.endDate ?? searchDate;
     const days = daysInSpan(searchDate, to);
-    if (days < 1 || days > MAX_SPAN_DAYS) throw illegalInput();
+    if (days < 1 || days > LINES_MAX_SPAN_DAYS) throw outOfRange();
     const resolution = chooseResolution(days, q.interval, q.width);
     const all = spanBuckets(searchDate, to, station.timeZone, resolution);
     const buckets = q.fullTime ? all : all.filter((b) => b.start <= now);

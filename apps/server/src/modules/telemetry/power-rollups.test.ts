@@ -9,13 +9,13 @@
 import type { Lines } from '@ems/contract/api/station';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TelemetryRow, writeSamples } from '../../ingest/writer';
-import { localToday, parseLocalDate } from '../../shared/zoned-time';
+import { localToday, nextDay, parseLocalDate } from '../../shared/zoned-time';
 import { buildDevice, buildStation } from '../../test/factories';
 import { buildOwnerApp, type TestApp } from '../../test/helper';
 import { localDayRange } from './bucket-edges';
 import { scalePower } from './power-unit';
 import { loadPowerBuckets } from './rollup-power';
-import { nextDay, refreshRollups } from './rollup-refresh';
+import { refreshRollups } from './rollup-refresh';
 import { chooseResolution, daysInSpan, spanBuckets } from './span-lines';
 
 const LINES = '/owner_api/webpvesc/ajax/station/lines';

@@ -8,7 +8,7 @@
  */
 import type { DbHandle } from '../../db/client';
 import type { JobDefinition } from '../../jobs/scheduler';
-import { parseLocalDate } from '../../shared/zoned-time';
+import { nextDay, parseLocalDate } from '../../shared/zoned-time';
 import { localDayRange } from './bucket-edges';
 import { loadBucketParts } from './bucket-energy';
 import { ENERGY_DEVICE_TYPES } from './energy-flow';
@@ -35,12 +35,6 @@ import {
 export interface DirtyDay {
   deviceId: number;
   day: string;
-}
-
-/** The day after `day` (`YYYY-MM-DD`). */
-export function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
 }
 
 // One chain per database: a read that flushes its days waits for a job run that claimed them.

@@ -7,14 +7,14 @@
 import type { Statistics } from '@ems/contract/api/station';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TelemetryRow, writeSamples } from '../../ingest/writer';
-import { localToday, parseLocalDate, startOfLocalDay } from '../../shared/zoned-time';
+import { localToday, nextDay, parseLocalDate, startOfLocalDay } from '../../shared/zoned-time';
 import { buildDevice, buildStation, buildUser, signIn } from '../../test/factories';
 import { buildOwnerApp, type TestApp } from '../../test/helper';
 import { loadSitePeriods } from '../reports/daily-energy';
 import { localDayRange } from './bucket-edges';
 import { type EnergyDevice, loadBucketEnergy } from './bucket-energy';
 import { loadRollupEnergy } from './rollup-read';
-import { nextDay, rebuildRollups, refreshRollups } from './rollup-refresh';
+import { rebuildRollups, refreshRollups } from './rollup-refresh';
 
 const STATS = '/owner_api/webpvesc/ajax/station/statistics';
 const STEP = 5 * 60_000;

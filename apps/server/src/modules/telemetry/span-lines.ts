@@ -7,7 +7,14 @@
  */
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
-import { formatLocalDate, parseLocalDate, startOfLocalDay } from '../../shared/zoned-time';
+import {
+  datesBetween,
+  daysBetween,
+  formatLocalDate,
+  nextDay,
+  parseLocalDate,
+  startOfLocalDay,
+} from '../../shared/zoned-time';
 import { type Bucket, dayBuckets } from './bucket-edges';
 import type { DeviceBucketEnergy } from './bucket-energy';
 import { deriveTotals, ENERGY_DEVICE_TYPES, sumByType } from './energy-flow';
@@ -16,7 +23,6 @@ import { round } from './power-unit';
 import { loadHourlyPower } from './rollup-hours';
 import { averageW, loadPowerBuckets, type PowerBucketRow } from './rollup-power';
 import { energyOfPeriods, loadRollupPeriods } from './rollup-read';
-import { nextDay } from './rollup-refresh';
 
 /** Bucket size of a span line: minutes within days, whole local days or whole local months. */
 export type SpanResolution = { minutes: 5 | 15 | 30 | 60 } | { days: 1 } | { months: 1 };
@@ -38,11 +44,7 @@ export function resolutionName(r: SpanResolution): string {
 
 /** Number of local days from `from` to `to`, both included. */
 export function daysInSpan(from: string, to: string): number {
-  const a = parseLocalDate(from)!;
-  const b = parseLocalDate(to)!;
-  return (
-    Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000) + 1
-  );
+  return daysBetween(from, to) + 1;
 }
 
 /** Approximate bucket count of `r` over `days` days. */
@@ -93,7 +95,7 @@ export function spanBuckets(
     }
     return out;
   }
-  for (let day = from; day <= to; day = nextDay(day)) {
+  for (const day of datesBetween(from, to)) {
     const p = parseLocalDate(day)!;
     if ('days' in r) {
       out.push({

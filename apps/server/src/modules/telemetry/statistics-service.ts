@@ -9,7 +9,7 @@ import type { Statistics } from '@ems/contract/api/station';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { illegalInput, noPermission } from '../../http/errors';
-import { localParts, localToday, parseLocalDate } from '../../shared/zoned-time';
+import { localParts, localToday, nextDay, parseLocalDate } from '../../shared/zoned-time';
 import {
   accessibleStationIds,
   requireStationAccess,
@@ -24,7 +24,6 @@ import { selfConsumption, selfSufficiency } from './energy-ratios';
 import { combineSources, type PickedEnergy } from './energy-source';
 import { firstDataAt } from './repo';
 import { loadRollupEnergy, type RollupDevice } from './rollup-read';
-import { nextDay } from './rollup-refresh';
 
 /** Query of statistics as the contract's StatisticsQuerySchema parses it (exactly one scope field). */
 export interface StatisticsQuery {
