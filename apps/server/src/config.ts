@@ -2,6 +2,7 @@
  * Every environment variable the server reads, validated once at start (zod) into one typed object.
  * The table of variables is in README.md ("Configuration").
  */
+import { DEVICE_LIMITS } from '@ems/contract/telemetry';
 import { z } from 'zod';
 
 const onOff = z
@@ -34,6 +35,13 @@ const ConfigSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Address it listens on: loopback by default, since it needs no session. */
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /**
+   * Issue 19 §7: messages a second each device may send, and the burst beyond it within
+   * DEVICE_LIMITS.burstWindowS (docs/device-protocol.md §4). Raise them only for a test bench that stands
+   * one device in for a whole fleet.
+   */
+  DEVICE_RATE_PER_S: z.coerce.number().int().min(1).max(1_000_000).default(DEVICE_LIMITS.messagesPerSecond),
+  DEVICE_RATE_BURST: z.coerce.number().int().min(0).max(100_000_000).default(DEVICE_LIMITS.burstMessages),
   SIMULATOR: onOff.default(true),
   SIMULATOR_SITES: z.coerce.number().int().min(1).max(2000).default(24),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(30),
@@ -69,6 +77,15 @@ const ConfigSchema = z.object({
 
 /** The validated configuration. */
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The ingest's device rate settings of `config` (ingest/device-rate.ts). */
+export function deviceRateOf(config: Pick<Config, 'DEVICE_RATE_PER_S' | 'DEVICE_RATE_BURST'>) {
+  return {
+    perSecond: config.DEVICE_RATE_PER_S,
+    burst: config.DEVICE_RATE_BURST,
+    burstWindowS: DEVICE_LIMITS.burstWindowS,
+  };
+}
 
 /**
  * Parses `env` (default process.env) into a Config.

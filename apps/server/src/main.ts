@@ -2,7 +2,7 @@
  * Composition root (`npm start`): config → database + migrations (db/app-db.ts) + seed → API + web → MQTT broker
  * (embedded unless MQTT_URL) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs → simulator (unless SIMULATOR=off).
  */
-import { loadConfig } from './config';
+import { deviceRateOf, loadConfig } from './config';
 import { openAppDb } from './db/app-db';
 import { seed } from './db/seed';
 import { buildApp } from './http/app';
@@ -29,9 +29,10 @@ async function main(): Promise<void> {
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
   const metrics = createIngestMetrics(readIngestStatus);
   const onBatch = metrics.observeBatch;
+  const deviceRate = deviceRateOf(config);
   const ingest = broker
-    ? await startIngest({ db, log, broker, onBatch })
-    : await startIngest({ db, log, mqttUrl, shareGroup: config.MQTT_SHARE_GROUP, onBatch });
+    ? await startIngest({ db, log, broker, onBatch, deviceRate })
+    : await startIngest({ db, log, mqttUrl, shareGroup: config.MQTT_SHARE_GROUP, onBatch, deviceRate });
   publishIngestStatus(() => ingestStatusOf(ingest, broker, metrics.times));
   // Metrics are for operators: a taken port is logged, and the platform runs on without them.
   const metricsServer = await startMetricsServer({

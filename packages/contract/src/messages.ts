@@ -50,10 +50,13 @@ export const MESSAGES = {
     'pt-BR': 'Quantidade atingiu o limite máximo',
   },
   'common.requestTimeout': {
-    'en-US': 'The request took too long and was stopped; choose a shorter period or fewer sites and try again',
+    'en-US':
+      'The request took too long and was stopped; choose a shorter period or fewer sites and try again',
     'zh-CN': '请求处理时间过长，已被终止；请缩短时间范围或减少站点后重试',
-    'pt-BR': 'A solicitação demorou demais e foi interrompida; escolha um período menor ou menos sites e tente novamente',
-    'cs-CZ': 'Požadavek trval příliš dlouho a byl zastaven; zvolte kratší období nebo méně lokalit a zkuste to znovu',
+    'pt-BR':
+      'A solicitação demorou demais e foi interrompida; escolha um período menor ou menos sites e tente novamente',
+    'cs-CZ':
+      'Požadavek trval příliš dlouho a byl zastaven; zvolte kratší období nebo méně lokalit a zkuste to znovu',
   },
   'common.tooManyRequests': {
     'en-US': 'Too many attempts, please try again later',

@@ -4,6 +4,7 @@
  * and dropped, never stored.
  */
 import { z } from 'zod';
+import { isSafeText } from './bounds';
 import { SECONDS_TIMESTAMP_DIGITS } from './constants';
 
 /** Device kinds of spec §3 Device.type. */
@@ -114,15 +115,24 @@ export type PointName = keyof typeof POINT_UNITS;
  * samples per message and 500 points per sample. The largest SunSpec model in /work/shared/data has 93
  * points and a device typically publishes a few models at once, so 500 leaves room for real loggers while
  * bounding what one sample can cost. A message over a count limit is dropped whole and counted.
+ *
+ * Issue 19 §7, the message rate: each device may send `messagesPerSecond` messages a second, all its topics
+ * together, and beyond that a burst of `burstMessages` within `burstWindowS` seconds, enough for a logger
+ * to replay a week's buffer at 5-s samples (121 messages of 1,000 samples) at once. A message past both is
+ * acknowledged, dropped and counted (ingest `rateLimited`), so one device cannot take the ingest.
  */
 export const DEVICE_LIMITS = {
   maxPacketBytes: 256 * 1024,
   maxSamplesPerMessage: 1000,
   maxPointsPerSample: 500,
+  messagesPerSecond: 2,
+  burstMessages: 600,
+  burstWindowS: 600,
 } as const;
 
-// zod 4's z.number() already refuses NaN and ±Infinity (JSON cannot carry them anyway).
-const pointValue = z.union([z.number(), z.string().max(64), z.boolean()]);
+// zod 4's z.number() already refuses NaN and ±Infinity (JSON cannot carry them anyway). Text that the
+// database cannot store (NUL, lone surrogates) makes the message invalid, not a failed write (issue 19 §8).
+const pointValue = z.union([z.number(), z.string().max(64).refine(isSafeText), z.boolean()]);
 
 /** A timestamp: epoch milliseconds, epoch seconds (10 digits, spec §9), or ISO-8601 with zone. */
 export const TimestampSchema = z.union([z.number().int().positive(), z.string().datetime({ offset: true })]);
@@ -139,7 +149,7 @@ const SECONDS_LIMIT = 10 ** SECONDS_TIMESTAMP_DIGITS;
 
 export const SampleSchema = z.object({
   ts: TimestampSchema,
-  points: z.record(z.string().min(1).max(32), pointValue).refine((p) => {
+  points: z.record(z.string().min(1).max(32).refine(isSafeText), pointValue).refine((p) => {
     const n = Object.keys(p).length;
     return n > 0 && n <= DEVICE_LIMITS.maxPointsPerSample;
   }, 'no points, or too many'),

@@ -73,7 +73,9 @@ function fault(
   languageId: number,
 ): string | null {
   if (res.statusCode >= 500) return `HTTP ${res.statusCode}: ${res.body.slice(0, 200)}`;
-  const raw = RAW_SUCCESS.some((re) => re.test(route.url)) && res.statusCode < 300;
+  // A file download (an export) is a success that is not an envelope either.
+  const file = /^attachment/.test(String(res.headers['content-disposition'] ?? ''));
+  const raw = (file || RAW_SUCCESS.some((re) => re.test(route.url))) && res.statusCode < 300;
   if (raw) return null;
   let body: { status?: unknown; msg?: unknown; data?: unknown };
   try {

@@ -24,6 +24,7 @@ import { baselineCacheOf } from '../modules/telemetry/baseline-cache';
 import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
+import { createDeviceRate, type DeviceRateSettings, type RateLimitedDevice } from './device-rate';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
 import { toTelemetryRow } from './point-mapping';
 import { createRateLimitedLog } from './rate-limited-log';
@@ -50,6 +51,8 @@ export interface IngestStats {
    * `max_packet_size`), samples per message or points per sample.
    */
   droppedByLimits: number;
+  /** Messages refused for going past their device's message rate (DEVICE_LIMITS, device-rate.ts). */
+  rateLimited: number;
   /** Samples the database refused (logged). */
   failed: number;
   /** Write statements that succeeded. */
@@ -71,6 +74,8 @@ export interface Ingest {
   stats(): IngestStats;
   /** Issue 9: alarm events and data-back clearing since start. */
   alarmStats(): AlarmQueueStats;
+  /** Issue 19 §7: the devices refused most for their message rate (at most `n`). */
+  rateLimitedDevices(n: number): RateLimitedDevice[];
   /** Writes everything received so far. */
   flush(): Promise<void>;
   /** Disconnects, then writes what is pending (acknowledging only what was written). */
@@ -84,6 +89,11 @@ export type IngestOptions = {
   maxBatch?: number;
   /** Called after each committed batch with its duration in seconds and its rows (metrics). */
   onBatch?(seconds: number, rows: number): void;
+  /**
+   * Each device's message rate; default DEVICE_LIMITS (docs/device-protocol.md §4). Tests and benchmarks
+   * that stand one device in for a whole fleet raise it.
+   */
+  deviceRate?: DeviceRateSettings;
 } & (
   | {
       /** The embedded broker: telemetry is taken in-process, its PUBACK held until the commit. */
@@ -125,6 +135,19 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     unknownDevice: 0,
     droppedByLimits: 0,
   };
+  const rate = createDeviceRate(
+    opts.deviceRate ?? {
+      perSecond: DEVICE_LIMITS.messagesPerSecond,
+      burst: DEVICE_LIMITS.burstMessages,
+      burstWindowS: DEVICE_LIMITS.burstWindowS,
+    },
+  );
+  /** Whether the device's next message is within its rate; logs its first refusal of each hour. */
+  const withinRate = (sn: string) =>
+    rate.take(sn).then((ok) => {
+      if (!ok) oncePerDevice(`rate:${sn}`, { sn, limits: DEVICE_LIMITS }, 'device past its message rate');
+      return ok;
+    });
   const overLimit = (sn: string, limit: string, fields: Record<string, unknown>) => {
     counts.droppedByLimits++;
     oncePerDevice(
@@ -209,10 +232,24 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   }
 
   function onAlarm(sn: string, payload: Buffer): Promise<void> | undefined {
+    return ofKnownDevice(sn, (device) => acceptAlarm(device, sn, payload));
+  }
+
+  /**
+   * Runs `work` on the device of `sn` when it is known (a cached or a looked-up one) and the message is
+   * within the device's rate; a stranger's message costs no limiter and no parsing.
+   */
+  function ofKnownDevice(
+    sn: string,
+    work: (device: KnownDevice) => Promise<void> | undefined,
+  ): Promise<void> | undefined {
     const cached = devices.peek(sn);
     if (cached === null) return void unknown(sn);
-    if (cached) return acceptAlarm(cached, sn, payload);
-    return lookup(sn).then((device) => (device ? acceptAlarm(device, sn, payload) : unknown(sn)));
+    const device = cached ? Promise.resolve(cached) : lookup(sn);
+    return device.then(async (d) => {
+      if (!d) return unknown(sn);
+      return (await withinRate(sn)) ? work(d) : undefined;
+    });
   }
 
   const unknown = (sn: string) => {
@@ -243,20 +280,14 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   // The device is looked up before the payload is parsed: a stranger's message costs no parsing.
   function onTelemetry(sn: string, payload: Buffer): Promise<void> | undefined {
     counts.messages++;
-    const cached = devices.peek(sn);
-    if (cached === null) return void unknown(sn);
-    if (cached) return accept(cached, sn, payload);
-    return lookup(sn).then((device) => {
-      if (!device) return unknown(sn);
-      return accept(device, sn, payload);
-    });
+    return ofKnownDevice(sn, (device) => accept(device, sn, payload));
   }
 
   function onMessage(topic: string, payload: Buffer): Promise<void> | undefined {
     const t = parseDeviceTopic(topic);
     if (!t) return;
     if (t.kind === 'telemetry') return onTelemetry(t.sn, payload);
-    if (t.kind === 'status') onStatus(t.sn, payload);
+    if (t.kind === 'status') return ofKnownDevice(t.sn, () => void onStatus(t.sn, payload));
     if (t.kind === 'alarm') return onAlarm(t.sn, payload);
   }
 
@@ -314,6 +345,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       const b = batcher.stats;
       return {
         ...counts,
+        rateLimited: rate.refused(),
         stored: b.stored,
         duplicates: b.duplicates,
         failed: b.failed,
@@ -329,6 +361,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       await alarms.flush();
     },
     alarmStats: () => ({ ...alarms.stats }),
+    rateLimitedDevices: (n) => rate.worst(n),
     stop: async () => {
       stopping = true;
       clearInterval(refresh);

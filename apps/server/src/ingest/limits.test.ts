@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../test/helper';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker';
 import { type Ingest, startIngest } from './ingest';
 import { createPacketSizeGuard } from './packet-guard';
+import { ingestStatusOf } from './status';
 import { createTestDevice, type TestDevice } from './test-ingest';
 import { mosquittoAvailable, startTestMosquitto, type TestMosquitto } from './test-mosquitto';
 
@@ -152,6 +153,68 @@ describe('embedded broker and ingest limits', () => {
     }));
     await c.publishAsync(topics.telemetry(d.sn), JSON.stringify({ samples }), { qos: 1 });
     await waitFor(async () => (await rows(d.id)).length === DEVICE_LIMITS.maxSamplesPerMessage);
+  });
+});
+
+describe('each device’s message rate (issue 19 §7)', () => {
+  it('stores a burst a logger replays, refuses and counts a flood past it, and leaves other devices alone', async () => {
+    const flooder = await createTestDevice(t.db, 'inverter');
+    const neighbour = await createTestDevice(t.db, 'inverter');
+    const [f, n] = [await connect(flooder), await connect(neighbour)];
+    const before = ingest.stats().rateLimited;
+    const started = Date.now();
+    const total = 1_000;
+    // The flood: QoS 1, 50 in flight, as fast as the broker acknowledges.
+    for (let k = 0; k < total; k += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          f.publishAsync(topics.telemetry(flooder.sn), JSON.stringify(sample(k + i)), { qos: 1 }),
+        ),
+      );
+      if (k % 200 === 0) {
+        await n.publishAsync(topics.telemetry(neighbour.sn), JSON.stringify(sample(k)), { qos: 1 });
+      }
+    }
+    const seconds = (Date.now() - started) / 1000;
+    await ingest.flush();
+    const stored = (await rows(flooder.id)).length;
+    // The burst and the steady rate over the flood's duration are stored; the rest is refused.
+    expect(stored).toBeGreaterThanOrEqual(DEVICE_LIMITS.burstMessages);
+    expect(stored).toBeLessThanOrEqual(
+      DEVICE_LIMITS.burstMessages + DEVICE_LIMITS.messagesPerSecond * Math.ceil(seconds + 1),
+    );
+    expect(ingest.stats().rateLimited - before).toBe(total - stored);
+    // What the console's Ingest page reads (manage/ingest).
+    const status = ingestStatusOf(ingest, broker, { count: 0, sumSeconds: 0 });
+    expect(status.rateLimited).toBe(ingest.stats().rateLimited);
+    expect(status.rateLimitedDevices[0]).toMatchObject({
+      serialNumber: flooder.sn,
+      messages: total - stored,
+    });
+    expect(lines.filter((l) => l.sn === flooder.sn && /message rate/.test(l.msg))).toHaveLength(1);
+    expect((await rows(neighbour.id)).length).toBe(5);
+  });
+});
+
+describe('invalid point names', () => {
+  it('refuses a point name or text value with a NUL as an invalid message, not a failed write', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const c = await connect(d);
+    const before = ingest.stats();
+    await c.publishAsync(topics.telemetry(d.sn), JSON.stringify({ ts: ts0, points: { 'W\u0000': 1 } }), {
+      qos: 1,
+    });
+    await c.publishAsync(
+      topics.telemetry(d.sn),
+      JSON.stringify({ ts: ts0 + 1000, points: { W: 1, Note: 'a\u0000b' } }),
+      { qos: 1 },
+    );
+    await c.publishAsync(topics.telemetry(d.sn), JSON.stringify(sample(9)), { qos: 1 });
+    await waitFor(async () => (await rows(d.id)).length === 1);
+    const after = ingest.stats();
+    expect(after.invalid - before.invalid).toBe(2);
+    expect(after.failed).toBe(before.failed);
+    expect(after.writeErrors).toBe(before.writeErrors);
   });
 });
 

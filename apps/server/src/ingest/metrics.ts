@@ -25,6 +25,7 @@ const COUNTERS: [keyof IngestStatus, string, string][] = [
   ['badTimestamps', 'ems_ingest_samples_bad_timestamp_total', 'Samples dropped for an impossible timestamp'],
   ['unknownDeviceMessages', 'ems_ingest_messages_unknown_device_total', 'Messages of unknown serial numbers'],
   ['droppedByLimits', 'ems_ingest_messages_dropped_limits_total', 'Messages over the device limits'],
+  ['rateLimited', 'ems_ingest_messages_rate_limited_total', 'Messages past their device message rate'],
   ['oversizePackets', 'ems_broker_oversize_packets_total', 'Connections closed for a packet over 256 KB'],
   ['samplesFailed', 'ems_ingest_samples_failed_total', 'Samples the database refused as bad data'],
   ['writeErrors', 'ems_ingest_write_errors_total', 'Batch writes failed (database away) and retried'],

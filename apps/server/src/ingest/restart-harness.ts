@@ -135,6 +135,8 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
       METRICS_PORT: '0',
       ADMIN_PASSWORD: 'Restart@Test2026',
       LOG_LEVEL: 'info',
+      // The one device stands in for a fleet's stream: past the rate a real device may send (issue 19 §7).
+      DEVICE_RATE_PER_S: '1000000',
     };
     if (s.stack === 'embedded') {
       const mqttPort = await freePort();

@@ -47,6 +47,8 @@ export function ingestStatusOf(
     badTimestamps: s.badTimestamps,
     unknownDeviceMessages: s.unknownDevice,
     droppedByLimits: s.droppedByLimits,
+    rateLimited: s.rateLimited,
+    rateLimitedDevices: ingest.rateLimitedDevices(10),
     oversizePackets: broker ? broker.stats().oversizePackets : 0,
     samplesFailed: s.failed,
     writeErrors: s.writeErrors,

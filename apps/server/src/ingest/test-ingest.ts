@@ -9,7 +9,7 @@ import type { DeviceType } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
-import type { Config } from '../config';
+import { type Config, deviceRateOf } from '../config';
 import type { DbHandle } from '../db/client';
 import { buildDevice, buildStation } from '../test/factories';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker';
@@ -85,8 +85,9 @@ export async function startTestIngest(deps: {
   const mqttUrl = external ?? broker!.url;
   const tag = randomBytes(4).toString('hex');
   const onBatch = deps.onBatch;
+  const deviceRate = deviceRateOf(config);
   const ingest = broker
-    ? await startIngest({ db, log, broker, onBatch })
+    ? await startIngest({ db, log, broker, onBatch, deviceRate })
     : await startIngest({
         db,
         log,
@@ -94,6 +95,7 @@ export async function startTestIngest(deps: {
         clientId: `ems-ingest-test-${tag}`,
         persistentSession: false,
         onBatch,
+        deviceRate,
       });
   await ingest.ready;
   const clients: MqttClient[] = [];

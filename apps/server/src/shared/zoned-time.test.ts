@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
+  datesBetween,
+  daysBetween,
   localParts,
   localToday,
   offsetAt,
@@ -50,5 +53,21 @@ describe('zoned time', () => {
     expect(parseLocalDate('2026-02-29')).toBeNull();
     expect(parseLocalDate('2026-13-45')).toBeNull();
     expect(parseLocalDate('26-1-5')).toBeNull();
+  });
+
+  it('walks days by counting them, so a walk ends past year 9999 as well (issue 19 §1)', () => {
+    expect(datesBetween('2100-12-30', '2101-01-02')).toEqual([
+      '2100-12-30',
+      '2100-12-31',
+      '2101-01-01',
+      '2101-01-02',
+    ]);
+    expect(datesBetween('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(datesBetween('2026-01-02', '2026-01-01')).toEqual([]);
+    // Compared as strings, "+010000-01-01" sorts before "9999-12-31": the old walk never ended here.
+    expect(datesBetween('9999-12-30', '9999-12-31')).toHaveLength(2);
+    expect(addDays('9999-12-31', 1)).not.toBe('9999-12-31');
+    expect(daysBetween('2000-01-01', '2100-12-31')).toBe(36_889);
+    expect(() => datesBetween('0001-01-01', '9999-12-31')).toThrow(RangeError);
   });
 });

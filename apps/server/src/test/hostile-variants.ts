@@ -179,8 +179,10 @@ function spanEdges(rule: SpanRule): { from: unknown; to: unknown; answer: 'outOf
 /** Values tried, in order, for a field no rule below names: the first the field's schema accepts is used. */
 const PLAUSIBLE_VALUES: unknown[] = [
   1,
+  2,
   'true',
   5,
+  100,
   'ab',
   'Ab1_x',
   'a@b.cn',
@@ -276,6 +278,7 @@ export function variantsOf(
   }
   // Issue 19 §1: every calendar field at its edges and every span reversed and over-long, once as the
   // plausible request and once per value of each mode field (one mode field at a time).
+  const spans = spansOf(hasBody ? schema.body : schema.querystring);
   const modes: Record<string, unknown>[] = [{}];
   for (const [key, field] of Object.entries(shape)) {
     const values = calendarKind(field) ? null : modeValues(field);
@@ -288,10 +291,16 @@ export function variantsOf(
     for (const [key, field] of Object.entries(shape)) {
       const kind = calendarKind(field);
       if (!kind) continue;
+      // Alone: the other end of its span is left out, so the edge is not also a reversed span.
+      const alone: Record<string, unknown> = { ...base, ...mode };
+      for (const rule of spans) {
+        if (rule.from === key) delete alone[rule.to];
+        if (rule.to === key) delete alone[rule.from];
+      }
       for (const edge of calendarEdges(kind)) {
         send(
           `${key}=${edge.value} (edge${label})`,
-          { ...base, ...mode, [key]: edge.value },
+          { ...alone, [key]: edge.value },
           {
             answer: edge.answer,
             field: key,
@@ -299,7 +308,7 @@ export function variantsOf(
         );
       }
     }
-    for (const rule of spansOf(hasBody ? schema.body : schema.querystring)) {
+    for (const rule of spans) {
       for (const edge of spanEdges(rule)) {
         send(
           `${rule.from}=${edge.from} ${rule.to}=${edge.to} (span${label})`,

@@ -9,11 +9,15 @@ export const languageIdField = boundedInt(1, INT32_MAX).optional();
 /** Query of a GET that takes nothing but the caller's language. */
 export const LanguageOnlyQuerySchema = z.object({ languageId: languageIdField });
 
-/** A GET array parameter sent as repeated keys (`?stationIds=1&stationIds=2`, spec §7): one value or many. */
-export function repeatedKey<T extends z.ZodType>(item: T, max = 100) {
+/**
+ * A GET array parameter sent as repeated keys (`?stationIds=1&stationIds=2`, spec §7): one value or many,
+ * `min` to `max` of them. Bounds belong here, not in a `.pipe()` after it: a pipe after the preprocess
+ * makes the OpenAPI document call a required parameter optional (issue 19 §8).
+ */
+export function repeatedKey<T extends z.ZodType>(item: T, max = 100, min = 0) {
   return z.preprocess(
     (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
-    z.array(item).max(max, { error: 'common.illegalInput' }),
+    z.array(item).min(min, { error: 'common.illegalInput' }).max(max, { error: 'common.illegalInput' }),
   );
 }
 

@@ -25,7 +25,7 @@ export function maxDevicesPerSite(): number {
 
 /** GET configure/device/base/address/limit query: confTypes as repeated keys. */
 export const AddressLimitQuerySchema = z.object({
-  confTypes: repeatedKey(boundedInt(1, 99, 'common.outOfRange'), 10).pipe(z.array(z.number()).min(1)),
+  confTypes: repeatedKey(boundedInt(1, 99, 'common.outOfRange'), 10, 1),
   languageId: languageIdField,
 });
 

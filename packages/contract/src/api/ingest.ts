@@ -22,6 +22,17 @@ export const IngestStatusSchema = z.object({
   badTimestamps: count,
   unknownDeviceMessages: count,
   droppedByLimits: count,
+  /** Messages refused for going past their device's message rate (DEVICE_LIMITS, issue 19 §7). */
+  rateLimited: count,
+  /** The devices refused most for their rate since start (at most 10), most first. */
+  rateLimitedDevices: z.array(
+    z.object({
+      serialNumber: z.string(),
+      messages: count,
+      /** When the last message was refused, ISO-8601 UTC. */
+      lastAt: z.string(),
+    }),
+  ),
   /** Connections the embedded broker closed for a packet over 256 KB. */
   oversizePackets: count,
   /** Samples the database refused as bad data (dropped). */

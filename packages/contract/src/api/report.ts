@@ -131,7 +131,8 @@ export const DeviceLinesQuerySchema = z.object({
   metrics: repeatedKey(
     safeString(40).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { error: 'common.illegalInput' }),
     MAX_DEVICE_METRICS,
-  ).pipe(z.array(z.string()).min(1)),
+    1,
+  ),
   languageId: languageIdField,
 });
 

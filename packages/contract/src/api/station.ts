@@ -115,7 +115,7 @@ export type StationBaseInfo = z.infer<typeof StationBaseInfoSchema>;
 
 /** GET list/real query: live values of one or more sites. */
 export const ListRealQuerySchema = z.object({
-  stationIds: repeatedKey(idParam).pipe(z.array(z.number()).min(1).max(100)),
+  stationIds: repeatedKey(idParam, 100, 1),
   templateCode: safeString(50).optional(),
   isSimple: queryBool.optional(),
   statisticsType: boundedInt(1, 4).optional(),

@@ -1,6 +1,7 @@
 import type { IngestStatus } from '@ems/contract/api/ingest';
-import { Alert, Card, Descriptions, Skeleton, Statistic, Tag } from 'antd';
+import { Alert, Card, Descriptions, Skeleton, Statistic, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIngestStatus } from '../api/get-ingest';
 
@@ -14,6 +15,7 @@ const COUNTS: { key: keyof IngestStatus; warn?: boolean }[] = [
   { key: 'badTimestamps', warn: true },
   { key: 'unknownDeviceMessages', warn: true },
   { key: 'droppedByLimits', warn: true },
+  { key: 'rateLimited', warn: true },
   { key: 'oversizePackets', warn: true },
   { key: 'samplesFailed', warn: true },
   { key: 'writeErrors', warn: true },
@@ -74,6 +76,35 @@ export function IngestTab() {
           );
         })}
       </div>
+      {s.rateLimitedDevices.length > 0 && (
+        <Table
+          size="small"
+          data-testid="ingest-rate-limited-devices"
+          title={() => t('admin.ingest.rateLimitedDevices.title')}
+          rowKey="serialNumber"
+          pagination={false}
+          dataSource={s.rateLimitedDevices}
+          columns={[
+            {
+              key: 'sn',
+              dataIndex: 'serialNumber',
+              title: t('admin.ingest.rateLimitedDevices.serialNumber'),
+            },
+            {
+              key: 'messages',
+              dataIndex: 'messages',
+              title: t('admin.ingest.rateLimitedDevices.messages'),
+              render: (v: number) => v.toLocaleString(locale),
+            },
+            {
+              key: 'lastAt',
+              dataIndex: 'lastAt',
+              title: t('admin.ingest.rateLimitedDevices.lastAt'),
+              render: (v: string) => formatDateTime(v, locale),
+            },
+          ]}
+        />
+      )}
     </div>
   );
 }
