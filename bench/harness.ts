@@ -58,3 +58,10 @@ export function runChild<Job, Result>(script: string, job: Job): Promise<Result>
     child.send(job as object);
   });
 }
+
+/**
+ * The ingest's device rate in the benchmarks: their 100 devices each stand in for many real ones (up to
+ * 250 messages a second each), so the documented 2/s per device (issue 19 §7) is lifted. The limiter
+ * still runs on every message, so its cost is in the figures.
+ */
+export const BENCH_DEVICE_RATE = { perSecond: 1_000_000, burst: 0, burstWindowS: 600 };

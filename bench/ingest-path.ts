@@ -15,7 +15,7 @@ import type { EmbeddedBroker } from '../apps/server/src/ingest/broker';
 import type { PublishInterceptor } from '../apps/server/src/ingest/broker-auth';
 import { startIngest } from '../apps/server/src/ingest/ingest';
 import { createTestDevice, createTestStation } from '../apps/server/src/ingest/test-ingest';
-import { openBenchDb } from './harness';
+import { BENCH_DEVICE_RATE, openBenchDb } from './harness';
 import { printTable } from './table';
 
 const DEVICES = 100;
@@ -33,7 +33,12 @@ const broker = {
     };
   },
 } as unknown as EmbeddedBroker;
-const ingest = await startIngest({ db, log: pino({ level: 'silent' }), broker });
+const ingest = await startIngest({
+  db,
+  log: pino({ level: 'silent' }),
+  broker,
+  deviceRate: BENCH_DEVICE_RATE,
+});
 const station = await createTestStation(db);
 const sns: string[] = [];
 for (let i = 0; i < DEVICES; i++) sns.push((await createTestDevice(db, 'inverter', station)).sn);

@@ -23,7 +23,7 @@ import { createTestDevice, createTestStation, type TestDevice } from '../apps/se
 import { type TelemetryRow, writeSamples } from '../apps/server/src/ingest/writer';
 import { startJobs } from '../apps/server/src/jobs/scheduler';
 import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
-import { type BenchDbKind, openBenchDb, runChild } from './harness';
+import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild } from './harness';
 import { type PublisherJob, type PublisherResult, wallMs } from './ingest-publisher';
 import { quantile } from './stats';
 import { printTable, type Row } from './table';
@@ -96,7 +96,7 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
   const { db, close } = await openBenchDb(kind, 'ingest');
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const broker = await startEmbeddedBroker({ db, config, log, holdForIngest: true });
-  const ingest = await startIngest({ db, log, broker });
+  const ingest = await startIngest({ db, log, broker, deviceRate: BENCH_DEVICE_RATE });
   const rollups = startJobs({ db, config, log }, [rollupJob]);
   try {
     const devices = await makeDevices(db);
@@ -164,13 +164,14 @@ async function latencyCase(kind: Kind, seconds: number, externalUrl?: string): P
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const broker = externalUrl ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const ingest = broker
-    ? await startIngest({ db, log, broker })
+    ? await startIngest({ db, log, broker, deviceRate: BENCH_DEVICE_RATE })
     : await startIngest({
         db,
         log,
         mqttUrl: externalUrl!,
         clientId: `ems-bench-${process.pid}`,
         persistentSession: false,
+        deviceRate: BENCH_DEVICE_RATE,
       });
   const rollups = startJobs({ db, config, log }, [rollupJob]);
   const seen = new Map<number, number>();

@@ -12,6 +12,7 @@ import type { DbHandle } from '../apps/server/src/db/client';
 import { startEmbeddedBroker } from '../apps/server/src/ingest/broker';
 import { startIngest } from '../apps/server/src/ingest/ingest';
 import { createTestDevice, createTestStation } from '../apps/server/src/ingest/test-ingest';
+import { BENCH_DEVICE_RATE } from './harness';
 import type { PublisherJob } from './ingest-publisher';
 
 /** A running ingest load. */
@@ -29,7 +30,7 @@ export async function startIngestLoad(db: DbHandle, samplesPerSecond: number): P
   const log = pino({ level: 'silent' });
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const broker = await startEmbeddedBroker({ db, config, log, holdForIngest: true });
-  const ingest = await startIngest({ db, log, broker });
+  const ingest = await startIngest({ db, log, broker, deviceRate: BENCH_DEVICE_RATE });
   const station = await createTestStation(db);
   const devices = [];
   for (let i = 0; i < DEVICES; i++) devices.push(await createTestDevice(db, 'inverter', station));
