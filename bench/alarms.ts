@@ -10,12 +10,14 @@
  * Run alone: `node --import tsx bench/alarms.ts`. Knobs: ALARM_BENCH_SITES (10000), ALARM_BENCH_RULE_SITES
  * (100 sites × 100 rules), ALARM_BENCH_REQUESTS (300 per call).
  */
+
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { buildApp } from '../apps/server/src/http/app';
 import { writeSamples } from '../apps/server/src/ingest/writer';
+import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { clearCommLoss } from '../apps/server/src/modules/alarms/engine';
 import { evaluateRules } from '../apps/server/src/modules/alarms/rules-engine';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
@@ -75,7 +77,10 @@ async function benchOn(kind: BenchDbKind): Promise<Row[]> {
   const { db, close } = await openBenchDb(kind, 'alarms');
   const config = loadConfig({ SIMULATOR: 'off', ADMIN_PASSWORD: 'Bench@Admin2024', LOG_LEVEL: 'silent' });
   const auth = createAuthService({ db, config });
-  const app = await buildApp({ config, db, authenticate: auth.authenticate }, { logger: false });
+  const app = await buildApp(
+    { config, db, authenticate: auth.authenticate, queue: createJobQueue(db) },
+    { logger: false },
+  );
   await seed(db, config, app.log, () => {});
   const rows: Row[] = [];
   try {

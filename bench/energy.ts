@@ -10,11 +10,13 @@
  * (PGlite, default 100) and BENCH_ENERGY_PG_DEVICES (PostgreSQL, default 1,000).
  * Alone: `node --import tsx bench/energy.ts` (DATABASE_URL adds PostgreSQL).
  */
+
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { buildApp } from '../apps/server/src/http/app';
+import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { refreshRollups } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { buildUser, signIn } from '../apps/server/src/test/factories';
@@ -91,7 +93,10 @@ async function benchOn(kind: BenchDbKind): Promise<{ rows: Map<string, number>; 
   const { db, close } = await openBenchDb(kind, 'energy');
   const config = loadConfig({ SIMULATOR: 'off', ADMIN_PASSWORD: 'Bench@Admin2024', LOG_LEVEL: 'silent' });
   const auth = createAuthService({ db, config });
-  const app = await buildApp({ config, db, authenticate: auth.authenticate }, { logger: false });
+  const app = await buildApp(
+    { config, db, authenticate: auth.authenticate, queue: createJobQueue(db) },
+    { logger: false },
+  );
   await seed(db, config, app.log, () => {});
   const out = new Map<string, number>();
   try {

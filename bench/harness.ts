@@ -7,8 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../apps/server/src/config';
 import { type DbHandle, openDb } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
+import { createJobQueue } from '../apps/server/src/jobs/queue';
+import { type JobDefinition, startJobs } from '../apps/server/src/jobs/scheduler';
 import { openTestDb } from '../apps/server/src/test/helper';
 
 /** The databases a benchmark case runs on. */
@@ -65,3 +69,22 @@ export function runChild<Job, Result>(script: string, job: Job): Promise<Result>
  * still runs on every message, so its cost is in the figures.
  */
 export const BENCH_DEVICE_RATE = { perSecond: 1_000_000, burst: 0, burstWindowS: 600 };
+
+/**
+ * Runs `jobs` (default: all the server's periodic jobs) through a job queue of its own on `db`, as the
+ * served server does; `stop()` ends both.
+ */
+export async function startBenchJobs(
+  deps: { db: DbHandle; config: Config; log: FastifyBaseLogger },
+  jobs?: readonly JobDefinition[],
+): Promise<{ stop(): Promise<void> }> {
+  const queue = createJobQueue(deps.db);
+  await queue.start(deps.log);
+  const running = await startJobs({ ...deps, queue }, jobs);
+  return {
+    stop: async () => {
+      running.stop();
+      await queue.stop();
+    },
+  };
+}

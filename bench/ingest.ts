@@ -21,9 +21,8 @@ import { startEmbeddedBroker } from '../apps/server/src/ingest/broker';
 import { startIngest } from '../apps/server/src/ingest/ingest';
 import { createTestDevice, createTestStation, type TestDevice } from '../apps/server/src/ingest/test-ingest';
 import { type TelemetryRow, writeSamples } from '../apps/server/src/ingest/writer';
-import { startJobs } from '../apps/server/src/jobs/scheduler';
 import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
-import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild } from './harness';
+import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
 import { type PublisherJob, type PublisherResult, wallMs } from './ingest-publisher';
 import { quantile } from './stats';
 import { printTable, type Row } from './table';
@@ -97,7 +96,7 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const broker = await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const ingest = await startIngest({ db, log, broker, deviceRate: BENCH_DEVICE_RATE });
-  const rollups = startJobs({ db, config, log }, [rollupJob]);
+  const rollups = await startBenchJobs({ db, config, log }, [rollupJob]);
   try {
     const devices = await makeDevices(db);
     const job: PublisherJob = {
@@ -173,7 +172,7 @@ async function latencyCase(kind: Kind, seconds: number, externalUrl?: string): P
         persistentSession: false,
         deviceRate: BENCH_DEVICE_RATE,
       });
-  const rollups = startJobs({ db, config, log }, [rollupJob]);
+  const rollups = await startBenchJobs({ db, config, log }, [rollupJob]);
   const seen = new Map<number, number>();
   let polling = true;
   try {

@@ -16,15 +16,16 @@
  * ("off" stops the user/badges poll each browser sends beside list/real, issue 10 §6),
  * LIST_REAL_INGEST_PPS (default 0: no ingest), LIST_REAL_DB (`PGlite` or `PostgreSQL`: that database only).
  */
+
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { buildApp } from '../apps/server/src/http/app';
-import { startJobs } from '../apps/server/src/jobs/scheduler';
+import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
-import { type BenchDbKind, openBenchDb, runChild } from './harness';
+import { type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
 import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
 import { seedBenchSites } from './list-real-fixture';
 import { type IngestLoad, startIngestLoad } from './list-real-ingest';
@@ -49,14 +50,17 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
   const config = loadConfig({ SIMULATOR: 'off', ADMIN_PASSWORD: 'Bench@Admin2024', LOG_LEVEL: 'silent' });
   const auth = createAuthService({ db, config });
   // No request logging: the figure is the API's, not pino's writing to a terminal.
-  const app = await buildApp({ config, db, authenticate: auth.authenticate }, { logger: false });
+  const app = await buildApp(
+    { config, db, authenticate: auth.authenticate, queue: createJobQueue(db) },
+    { logger: false },
+  );
   const served: { at: number; ms: number }[] = [];
   app.addHook('onResponse', async (req, reply) => {
     if (req.url.includes('/station/list/real')) served.push({ at: performance.now(), ms: reply.elapsedTime });
   });
   await seed(db, config, app.log, () => {});
   // The periodic jobs the served server runs (energy rollups every 5 s, alarm rules every 30 s, …).
-  const jobs = startJobs({ db, config, log: app.log });
+  const jobs = await startBenchJobs({ db, config, log: app.log });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -10,6 +10,7 @@ import { startEmbeddedBroker } from './ingest/broker';
 import { startIngest } from './ingest/ingest';
 import { createIngestMetrics, startMetricsServer } from './ingest/metrics';
 import { ingestStatusOf, publishIngestStatus, readIngestStatus } from './ingest/status';
+import { createJobQueue } from './jobs/queue';
 import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
 import { startSimulator } from './simulator/fleet';
@@ -20,9 +21,11 @@ async function main(): Promise<void> {
   let onConnectionError = (err: Error) => console.warn(`database connection lost: ${err.message}`);
   const db = await openAppDb(config, (err) => onConnectionError(err));
   const auth = createAuthService({ db, config });
-  const app = await buildApp({ config, db, authenticate: auth.authenticate });
+  const queue = createJobQueue(db);
+  const app = await buildApp({ config, db, authenticate: auth.authenticate, queue });
   const log = app.log;
   onConnectionError = (err) => log.warn({ err }, 'database connection lost, the pool reconnects');
+  await queue.start(log);
   await seed(db, config, log);
 
   const broker = config.MQTT_URL ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
     log.error({ err, port: config.METRICS_PORT }, 'metrics port unavailable, /metrics not served');
     return null;
   });
-  const jobs = startJobs({ db, config, log });
+  const jobs = await startJobs({ db, config, log, queue });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(`platform ready at http://localhost:${config.PORT} (database: ${db.kind}, broker: ${mqttUrl})`);
@@ -54,8 +57,9 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await simulator?.stop();
-    await jobs.stop();
+    jobs.stop();
     await app.close();
+    await queue.stop();
     await metricsServer?.close();
     await ingest.stop();
     await broker?.stop();

@@ -8,6 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ConstructorOptions, fromPglite } from 'pg-boss';
 import { createPgListener, type ListenHandlers } from './pg-listen';
 import { preparedRunner } from './pglite-prepared';
 import * as schema from './schema';
@@ -43,8 +44,20 @@ export interface DbHandle {
    *   it listens again. `close()` ends it.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Where the job queue (jobs/queue.ts, pg-boss) keeps its jobs: on PGlite the same database through
+   * pg-boss's own PGlite adapter; on PostgreSQL a pool of pg-boss's own (3 connections, one of them its
+   * LISTEN connection) on the same database.
+   */
+  jobStore(): JobStore;
   close(): Promise<void>;
 }
+
+/** pg-boss constructor options naming its database (decision 0019). */
+export type JobStore = Pick<
+  ConstructorOptions,
+  'db' | 'backend' | 'connectionString' | 'max' | 'application_name'
+>;
 
 /** Where to open the database: a PostgreSQL URL, a PGlite directory, or `memory://` for tests. */
 export type DbTarget = { url: string } | { dataDir: string };
@@ -100,6 +113,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
           ? await pool.query({ name: prepared, text, values: params as unknown[] })
           : await pool.query(text, params as unknown[])) as never,
       listen: (channel, handlers) => listener.listen(channel, handlers),
+      jobStore: () => ({ connectionString: target.url, max: 3, application_name: 'ems jobs' }),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -125,6 +139,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
       handlers.onListening(true);
       return unlisten;
     },
+    jobStore: () => ({ db: fromPglite(client), backend: 'pglite' }),
     close: () => client.close(),
   };
 }

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { buildApp } from '../http/app';
+import { createJobQueue } from '../jobs/queue';
 import { createAuthService } from '../modules/auth/service';
 import { loginAs, signIn } from '../modules/auth/test-login';
 import { openTestDb } from '../test/helper';
@@ -88,7 +89,7 @@ describe('seed', () => {
 
     const password = /password:\s+(\S+)/.exec(printed[0]!)![1]!;
     const app = await buildApp(
-      { config, db, authenticate: createAuthService({ db, config }).authenticate },
+      { config, db, authenticate: createAuthService({ db, config }).authenticate, queue: createJobQueue(db) },
       { logger: false },
     );
     try {

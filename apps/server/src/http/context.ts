@@ -2,6 +2,7 @@ import { TOKEN_HEADER } from '@ems/contract/constants';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
 
 /** The signed-in caller, resolved from the token header by the auth hook. */
 export interface SessionUser {
@@ -20,6 +21,8 @@ export interface AppContext {
   db: DbHandle;
   log: FastifyBaseLogger;
   authenticate: Authenticate;
+  /** The job queue (jobs/queue.ts): started by main.ts before the server listens. */
+  queue: JobQueue;
 }
 
 declare module 'fastify' {

@@ -3,12 +3,14 @@
  * save fails in the database (a trigger refuses the write, so the error carries the bound values).
  * Not one secret the caller sent, nor one the server made (codes, tickets), may appear in it.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../db/seed';
+import { createJobQueue } from '../jobs/queue';
 import { encryptForm, latestCodeTo, post, validForm } from '../modules/account/test-account';
 import { signInAdmin } from '../modules/admin/test-admin';
 import { createAuthService } from '../modules/auth/service';
@@ -66,7 +68,7 @@ beforeAll(async () => {
   const auth = createAuthService({ db, config });
   const stream = { write: (line: string) => void lines.push(line) };
   app = await buildApp(
-    { config, db, authenticate: auth.authenticate },
+    { config, db, authenticate: auth.authenticate, queue: createJobQueue(db) },
     { logger: loggerOptions({ ...config, LOG_FORMAT: 'json' }, { stream }) },
   );
   await seed(db, config, app.log);

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionName } from '../db/partitions';
+import { vacuumChurnedTables } from '../db/vacuum';
 import { buildTestApp, type TestApp } from '../test/helper';
-import { jobLockKey } from './run-once';
-import { nextRunAt, runJobOnce, telemetryPartitionsJob } from './scheduler';
+import { createJobQueue } from './queue';
+import { type JobDefinition, nextRunAt, runJobOnce, startJobs, telemetryPartitionsJob } from './scheduler';
 
 let t: TestApp;
 const log = pino({ level: 'silent' });
@@ -39,19 +39,56 @@ describe('job scheduler', () => {
     expect(await exists(ahead)).toBe(true);
   });
 
-  it('runs a job on one node only while another holds its lock (PostgreSQL)', async () => {
+  it('runs a periodic job once per instant although two processes tick it', async () => {
+    // Two job queues on one database stand for two server processes (on PostgreSQL two pools; on PGlite
+    // two pg-boss instances on the one database).
+    const second = createJobQueue(t.db);
+    await second.start(log);
+    const runs: number[] = [];
+    const job: JobDefinition = {
+      name: 'test-tick',
+      everyMs: 1000,
+      offsetMs: 0,
+      run: async (_deps, at) => {
+        runs.push(Math.floor(at.getTime() / 1000));
+      },
+    };
     const deps = { db: t.db, config: t.config, log };
-    if (t.db.kind === 'pglite') {
-      // One process owns a PGlite database, so there is no other node to exclude.
-      expect(await runJobOnce(telemetryPartitionsJob, deps)).toBe('ran');
+    const a = await startJobs({ ...deps, queue: t.queue }, [job]);
+    const b = await startJobs({ ...deps, queue: second }, [job]);
+    try {
+      await new Promise((r) => setTimeout(r, 4500));
+    } finally {
+      a.stop();
+      b.stop();
+      await second.stop();
+    }
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    // Each second's instant ran once, on one of the two.
+    expect(new Set(runs).size).toBe(runs.length);
+  });
+});
+
+describe('vacuum on PGlite', () => {
+  it('vacuums a table whose dead rows pile up, as autovacuum would on PostgreSQL', async () => {
+    await t.db.query('CREATE TABLE churn (id int primary key, v int)');
+    await t.db.query('INSERT INTO churn SELECT g, 0 FROM generate_series(1, 2000) g');
+    await t.db.query('UPDATE churn SET v = v + 1');
+    // The session reports its table counts at the end of the next transaction.
+    await t.db.query('SELECT pg_stat_force_next_flush()');
+    await t.db.query('SELECT 1');
+    const dead = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          `SELECT n_dead_tup::int AS n FROM pg_stat_user_tables WHERE relname = 'churn'`,
+        )
+      ).rows[0]!.n;
+    const vacuumed = await vacuumChurnedTables(t.db);
+    if (t.db.kind === 'postgres') {
+      expect(vacuumed).toEqual([]);
       return;
     }
-    await t.db.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`SELECT pg_advisory_xact_lock(${0x454d53}::int, ${jobLockKey('telemetry-partitions')}::int)`,
-      );
-      expect(await runJobOnce(telemetryPartitionsJob, deps)).toBe('skipped');
-    });
-    expect(await runJobOnce(telemetryPartitionsJob, deps)).toBe('ran');
+    expect(vacuumed).toContain('public.churn');
+    expect(await dead()).toBe(0);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Periodic jobs. Each job runs at fixed wall-clock instants (multiples of its period plus an offset, UTC),
- * so every node wakes at the same moment and the advisory lock in run-once.ts lets exactly one run it.
- * A job never overlaps itself; a failure is logged and the next run comes at the next instant.
+ * Periodic jobs, run through the job queue (jobs/queue.ts, decision 0019). Each job runs at fixed
+ * wall-clock instants (multiples of its period plus an offset, UTC). At each instant every process's
+ * ticker sends the job once per period (`sendOncePer`: pg-boss keeps one job per name and slot across
+ * processes), and the job's `exclusive` queue holds at most one queued or running, so the job runs once
+ * per instant on one process, never beside itself. A failure is logged; the next instant runs it again.
  * Add a job by appending a JobDefinition to `defaultJobs`.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,28 +11,38 @@ import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import { ensureTelemetryPartitions } from '../db/partitions';
 import { rawRetentionJob } from '../db/retention';
+import { vacuumJob } from '../db/vacuum';
 import { alarmJob } from '../modules/alarms/alarm-job';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
-import { startMailSender } from '../modules/mail/sender';
+import { mailSenderJob } from '../modules/mail/sender';
 import { rollupJob } from '../modules/telemetry/rollup-refresh';
-import { runExclusive } from './run-once';
+import type { JobQueue, QueueDefinition } from './queue';
 
 /** What a job gets to work with. */
 export interface JobDeps {
   db: DbHandle;
   config: Config;
   log: FastifyBaseLogger;
+  /** The job queue, for jobs that hand work on (sending mail, pushes). */
+  queue?: JobQueue;
 }
 
 /** A periodic job. */
 export interface JobDefinition {
-  /** Unique name: log field and advisory-lock key. */
+  /** Unique name: log field and the name of its queue. */
   name: string;
   /** Period in ms. */
   everyMs: number;
   /** Offset of the run instants within the period (ms after each multiple of everyMs since the epoch). */
   offsetMs: number;
   run(deps: JobDeps, now: Date): Promise<void>;
+  /** Longest a run may take before the queue gives it up (s); default the period, at least 60. */
+  expireInSeconds?: number;
+  /**
+   * Subscribes `kick` to what should run the job before its next instant (mail just queued);
+   * @returns the unsubscribe function.
+   */
+  wakeOn?(db: DbHandle, kick: () => void): () => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -50,6 +62,8 @@ export const defaultJobs: readonly JobDefinition[] = [
   alarmJob,
   rollupJob,
   rawRetentionJob,
+  mailSenderJob,
+  vacuumJob,
 ];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */
@@ -58,54 +72,90 @@ export function nextRunAt(job: JobDefinition, now: number): number {
   return base + job.everyMs;
 }
 
-/** Runs one job now, exclusively across nodes. @returns 'ran' or 'skipped'. */
-export async function runJobOnce(
-  job: JobDefinition,
-  deps: JobDeps,
-  now = new Date(),
-): Promise<'ran' | 'skipped'> {
-  return runExclusive(deps.db, job.name, () => job.run(deps, now));
+/** Runs one job's body now, in this process (tests; the queue runs it in production). */
+export async function runJobOnce(job: JobDefinition, deps: JobDeps, now = new Date()): Promise<'ran'> {
+  await job.run(deps, now);
+  return 'ran';
+}
+
+/** The queue of a periodic job: one queued or running at a time, not retried (the next instant is). */
+export function periodicQueue(job: JobDefinition): QueueDefinition {
+  return {
+    name: job.name,
+    policy: 'exclusive',
+    retryLimit: 0,
+    expireInSeconds: job.expireInSeconds ?? Math.max(60, Math.round(job.everyMs / 1000)),
+    // Runs are their own log: keep an hour of them for the console, not the default week.
+    deleteAfterSeconds: 3600,
+  };
+}
+
+/** Running periodic jobs of this process. */
+export interface PeriodicJobs {
+  /** Stops the tickers and wake-ups; the queue's own stop() waits for runs in hand. */
+  stop(): void;
 }
 
 /**
- * Schedules `jobs` (default: defaultJobs) and starts the mail sender (every 2 s and on each queued mail; it
- * runs on every node, as rows are leased one by one); `stop()` cancels the timers and waits for a mail
- * delivery in progress, so the database can be closed after it (a running scheduled job finishes alone).
+ * Declares the queues of `jobs` (default: defaultJobs), runs them on this process and starts the
+ * tickers that send each at its instants. `deps.queue` must be running.
  */
-export function startJobs(
-  deps: JobDeps,
+export async function startJobs(
+  deps: JobDeps & { queue: JobQueue },
   jobs: readonly JobDefinition[] = defaultJobs,
-): { stop(): Promise<void> } {
+): Promise<PeriodicJobs> {
+  const { queue } = deps;
   const timers = new Map<string, NodeJS.Timeout>();
+  const unsubscribes: (() => void)[] = [];
   let stopped = false;
+  await queue.declare(jobs.map(periodicQueue));
+  // A kick sends the job at once; its exclusive queue keeps it from piling up behind a run in progress.
+  const kick = (job: JobDefinition) => {
+    if (!stopped) void queue.send(job.name, { at: Date.now() }, { singletonKey: job.name }).catch(() => {});
+  };
+
+  const send = (job: JobDefinition) =>
+    queue
+      .sendOncePer(job.name, { at: Date.now() }, Math.max(1, Math.round(job.everyMs / 1000)), job.name)
+      .catch((err: unknown) => deps.log.warn({ job: job.name, err }, 'job not sent'));
 
   const schedule = (job: JobDefinition) => {
     if (stopped) return;
     const delay = Math.max(0, nextRunAt(job, Date.now()) - Date.now());
-    const timer = setTimeout(async () => {
-      const started = Date.now();
-      try {
-        const outcome = await runJobOnce(job, deps);
-        // Jobs running every few seconds would flood the info log.
-        const level = job.everyMs < 60_000 ? 'debug' : 'info';
-        deps.log[level]({ job: job.name, outcome, ms: Date.now() - started }, 'job finished');
-      } catch (err) {
-        deps.log.error({ job: job.name, err }, 'job failed');
-      }
+    const timer = setTimeout(() => {
+      void send(job);
       schedule(job);
     }, delay);
     timer.unref();
     timers.set(job.name, timer);
   };
 
-  for (const job of jobs) schedule(job);
-  const mailSender = startMailSender(deps);
+  for (const job of jobs) {
+    await queue.work<{ at: number }>(
+      job.name,
+      async (j) => {
+        const started = Date.now();
+        try {
+          await job.run(deps, new Date(j.data.at));
+        } catch (err) {
+          deps.log.error({ job: job.name, err }, 'job failed');
+          return;
+        }
+        // Jobs running every few seconds would flood the info log.
+        const level = job.everyMs < 60_000 ? 'debug' : 'info';
+        deps.log[level]({ job: job.name, ms: Date.now() - started }, 'job finished');
+      },
+      { batchSize: 1 },
+    );
+    schedule(job);
+    if (job.wakeOn) unsubscribes.push(job.wakeOn(deps.db, () => kick(job)));
+  }
   return {
-    stop: async () => {
+    stop: () => {
       stopped = true;
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
-      await mailSender.stop();
+      for (const unsubscribe of unsubscribes) unsubscribe();
     },
   };
 }

@@ -10,6 +10,7 @@ import { type DbHandle, type OpenDbOptions, openDb } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../db/seed';
 import { buildApp } from '../http/app';
+import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { createAuthService } from '../modules/auth/service';
 import { buildUser, signIn } from './factories';
 
@@ -17,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: DbHandle;
   config: Config;
+  /** The app's job queue, started; no worker runs unless a test starts one (startJobs, work). */
+  queue: JobQueue;
   close(): Promise<void>;
 }
 
@@ -88,7 +91,9 @@ export async function buildTestApp(
   const { db, drop } = await openTestDb({ statementTimeoutMs: config.REQUEST_BUDGET_MS });
   await migrate(db);
   const auth = createAuthService({ db, config });
-  const app = await buildApp({ config, db, authenticate: auth.authenticate }, { logger: false });
+  const queue = createJobQueue(db);
+  const app = await buildApp({ config, db, authenticate: auth.authenticate, queue }, { logger: false });
+  await queue.start(app.log);
   await seed(db, config, app.log);
   beforeReady?.(app, db);
   await app.ready();
@@ -96,8 +101,10 @@ export async function buildTestApp(
     app,
     db,
     config,
+    queue,
     close: async () => {
       await app.close();
+      await queue.stop();
       await drop();
     },
   };

@@ -6,24 +6,28 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN_NAME } from '../../db/seed/accounts';
+import { type PeriodicJobs, startJobs } from '../../jobs/scheduler';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { encryptPassword, fetchPublicKey, loginAs } from '../auth/test-login';
-import { type MailSender, startMailSender } from '../mail/sender';
+import { mailSenderJob } from '../mail/sender';
 import { startTestSmtp, type TestSmtp } from '../mail/test-smtp';
 import { BACK, codeFromText, encryptForm, get, INFO, post, RESET, VERIFY, validForm } from './test-account';
 
 let t: TestApp;
 let smtp: TestSmtp;
-let sender: MailSender;
+let sender: PeriodicJobs;
 
 beforeAll(async () => {
   t = await buildTestApp();
   smtp = await startTestSmtp();
   // Runs as in production, but the periodic run is far off: only "mail queued" wakes it here.
-  sender = startMailSender({ db: t.db, log: pino({ level: 'silent' }) }, 3_600_000);
+  const log = pino({ level: 'silent' });
+  sender = await startJobs({ db: t.db, config: t.config, log, queue: t.queue }, [
+    { ...mailSenderJob, everyMs: 3_600_000 },
+  ]);
 });
 afterAll(async () => {
-  await sender?.stop();
+  sender?.stop();
   await smtp?.close();
   await t?.close();
 });

@@ -1,11 +1,12 @@
 /**
- * Mail sender: delivers due outbox rows through the configured SMTP server every 2 s, and at once when
- * this node queued mail. Several nodes may run it together: each row is leased by one (outbox-repo.ts).
+ * Mail sender: delivers due outbox rows through the configured SMTP server, as a job of the job queue
+ * every 2 s and at once when mail was queued. Each row is leased by one run (outbox-repo.ts).
  * Failed attempts are retried with exponential backoff (30 s × 2^n, at most 1 h); after 8 the mail is
  * marked failed. Without SMTP settings nothing is sent and mail waits, visible in the console's outbox.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
+import type { JobDefinition } from '../../jobs/scheduler';
 import { onMailQueued } from './outbox';
 import { claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
 import { readSmtpSettings } from './smtp-settings';
@@ -87,58 +88,17 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
   return report;
 }
 
-/** A running sender. */
-export interface MailSender {
-  /** Runs as soon as the current run (if any) ends. */
-  kick(): void;
-  /** Stops the timer and waits for a running delivery to finish. */
-  stop(): Promise<void>;
-}
-
-/** Starts the periodic sender of `deps.db`; it also wakes on `mailQueued(db)`. */
-export function startMailSender(
-  deps: MailSenderDeps,
-  intervalMs: number = MAIL_SENDER.intervalMs,
-): MailSender {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const plan = () => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, intervalMs);
-    timer.unref();
-  };
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = deliverDueMail(deps)
-      .then(() => undefined)
-      .catch((err: unknown) => deps.log.error({ err }, 'mail sender run failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        } else plan();
-      });
-  };
-
-  const unsubscribe = onMailQueued(deps.db, run);
-  plan();
-  return {
-    kick: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe();
-      await running;
-    },
-  };
-}
+/**
+ * The mail sender as a periodic job (jobs/scheduler.ts): every 2 s on one process, and at once when a
+ * process queued mail (main.ts kicks it on `mailQueued`). Rows are leased one by one, so a run that
+ * overlaps another process's run (after a kick) never sends a mail twice.
+ */
+export const mailSenderJob: JobDefinition = {
+  name: 'mail-sender',
+  everyMs: MAIL_SENDER.intervalMs,
+  offsetMs: 0,
+  run: async (deps) => {
+    await deliverDueMail(deps);
+  },
+  wakeOn: onMailQueued,
+};

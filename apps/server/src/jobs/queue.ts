@@ -1,0 +1,145 @@
+/**
+ * The platform's one durable job queue (issue 20 §7, docs/decisions/0019-job-queue.md): pg-boss on the
+ * platform's own database, PGlite or PostgreSQL. Outgoing messages, scheduled pushes, device commands
+ * and the periodic jobs are jobs of named queues: each job is kept until done, retried with backoff,
+ * taken by one worker of one process (SKIP LOCKED), and a job of a `singleton` queue never runs beside
+ * another of the same key. Domains declare their queues (QueueDefinition) and their workers; main.ts
+ * starts the queue before the app, so every service can send jobs, and the workers after it.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type ConstructorOptions,
+  fromDrizzle,
+  type JobResult,
+  type JobWithMetadata,
+  PgBoss,
+  type Queue,
+  type SendOptions,
+  type WorkOptions,
+} from 'pg-boss';
+import type { DbHandle } from '../db/client';
+import type { Tx } from '../modules/mail/outbox';
+
+/** A named queue and its retry, expiry and key policy (pg-boss `createQueue` options). */
+export type QueueDefinition = Queue;
+
+/**
+ * How every worker fetches: a batch at a time and at once again while batches come back full, woken by
+ * NOTIFY on the queues that ask for it; without this a backlog drains one job per polling interval
+ * (measured in docs/decisions/0019-job-queue.md).
+ */
+export const WORK_DEFAULTS = {
+  batchSize: 10,
+  burstWhenBatchFull: true,
+  pollingIntervalSeconds: 2,
+  includeMetadata: true,
+} as const satisfies WorkOptions;
+
+/** A job as a worker receives it: its data, id, retry count and when it was created. */
+export type QueueJob<T> = JobWithMetadata<T>;
+
+/** The running queue of one process. */
+export interface JobQueue {
+  /**
+   * Adds a job to `queue`; with `tx` inside the caller's drizzle transaction, so the job exists exactly
+   * when the change that caused it was committed (the transactional outbox). @returns the job id, or
+   * null when a key of the queue's policy already holds a job (nothing added).
+   */
+  send(queue: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
+  /** Adds a job unless one with the same `key` was added in the current `seconds`-long slot. */
+  sendOncePer(queue: string, data: object, seconds: number, key?: string): Promise<string | null>;
+  /**
+   * Runs `handler` for the jobs of `queue` on this process (WORK_DEFAULTS). A job whose handler throws
+   * is retried as its queue says; one handler call gets up to `batchSize` jobs, handled one by one here
+   * so that one failure retries only its own job.
+   */
+  work<T>(queue: string, handler: (job: QueueJob<T>) => Promise<void>, options?: WorkOptions): Promise<void>;
+  /** Declares queues (idempotent: each start declares them again). */
+  declare(queues: readonly QueueDefinition[]): Promise<void>;
+  /** pg-boss itself, for what this wrapper does not cover (tests, the console's counts). */
+  boss: PgBoss;
+  /**
+   * Creates or migrates the queue's `pgboss` schema and starts its timers; sends and workers wait for
+   * it. main.ts starts the queue once the app's logger exists, before the server listens.
+   */
+  start(log: FastifyBaseLogger): Promise<void>;
+  /** Stops the workers (waiting for jobs in hand) and the queue's timers; call before closing the db. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The queue of `db` (not started): on PGlite inside the same database through pg-boss's own PGlite
+ * adapter; on PostgreSQL over a pool of its own holding one LISTEN connection. pg-boss's cron is not
+ * used: periodic jobs are sent by each process's ticker (jobs/scheduler.ts) as one job per slot.
+ */
+export function createJobQueue(db: DbHandle): JobQueue {
+  const store = db.jobStore() as ConstructorOptions;
+  const boss = new PgBoss({
+    ...store,
+    schema: 'pgboss',
+    useListenNotify: true,
+    schedule: false,
+    // Housekeeping the platform does not use (flows), slowed down: on PGlite each statement runs on the
+    // server's own thread.
+    flowIntervalSeconds: 60,
+  });
+  // Until start() gives it the app's logger, what the queue reports goes to stderr.
+  let log: Pick<FastifyBaseLogger, 'error' | 'warn'> = {
+    error: (obj: unknown, msg?: string) => console.error(msg, obj),
+    warn: (obj: unknown, msg?: string) => console.warn(msg, obj),
+  } as Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
+  boss.on('warning', (warning: unknown) => log.warn({ warning }, 'job queue warning'));
+  return {
+    boss,
+    start: async (appLog) => {
+      log = appLog;
+      await boss.start();
+    },
+    send: (queue, data, sendOptions = {}, tx) =>
+      boss.send(queue, data, tx ? { ...sendOptions, db: fromDrizzle(tx, sql) } : sendOptions),
+    sendOncePer: (queue, data, seconds, key) => boss.sendThrottled(queue, data, null, seconds, key),
+    work: async <T>(queue: string, handler: (job: QueueJob<T>) => Promise<void>, workOptions = {}) => {
+      const settled = {
+        ...WORK_DEFAULTS,
+        ...workOptions,
+        includeMetadata: true,
+        perJobResults: true,
+      } as const;
+      await boss.work<T, unknown, typeof settled>(queue, settled, async (jobs: QueueJob<T>[]) => {
+        // Settled one by one: a job that fails is retried alone, not with the rest of its batch.
+        const results: JobResult[] = [];
+        for (const job of jobs) {
+          try {
+            await handler(job);
+            results.push({ id: job.id, status: 'completed' });
+          } catch (err) {
+            const message = err instanceof Error ? err.message : String(err);
+            log.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: message }, 'job failed');
+            results.push({ id: job.id, status: 'failed', output: { message } });
+          }
+        }
+        return results;
+      });
+    },
+    declare: async (queues) => {
+      for (const { name, ...queueOptions } of queues) {
+        await boss.createQueue(name, { notify: true, ...queueOptions });
+        // A queue made by an earlier version takes today's retry and expiry settings (its policy stays).
+        const {
+          policy: _p,
+          partition: _t,
+          deadLetter: _d,
+          retryDelayMax: _m,
+          heartbeatSeconds: _h,
+          ...changeable
+        } = queueOptions;
+        await boss.updateQueue(name, { notify: true, ...changeable });
+      }
+    },
+    stop: async () => {
+      await boss.stop({ graceful: true, close: true, timeout: 10_000 });
+    },
+  };
+}
