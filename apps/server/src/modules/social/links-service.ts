@@ -127,6 +127,7 @@ export async function listLinks(db: DbHandle, user: SessionUser, systemType?: nu
   const res = await db.query<{
     superId: number;
     superName: string | null;
+    superOwner: number | null;
     subId: number;
     subName: string;
     subOwner: number;
@@ -137,7 +138,7 @@ export async function listLinks(db: DbHandle, user: SessionUser, systemType?: nu
             CASE WHEN l.status = 2 OR sp.owner_id = $1 OR $3::boolean
                    OR EXISTS (SELECT 1 FROM station_shares sh
                               WHERE sh.station_id = sp.id AND sh.viewer_id = $1 AND sh.status = 2)
-                 THEN sp.name END AS "superName",
+                 THEN sp.name END AS "superName", sp.owner_id AS "superOwner",
             l.sub_id AS "subId", sb.name AS "subName", sb.owner_id AS "subOwner", l.status, l.asked_at AS "askedAt"
      FROM station_links l LEFT JOIN stations sp ON sp.id = l.super_id JOIN stations sb ON sb.id = l.sub_id
      WHERE (sp.owner_id = $1 OR sb.owner_id = $1) AND l.status IN (1, 2, 3)
@@ -145,18 +146,23 @@ export async function listLinks(db: DbHandle, user: SessionUser, systemType?: nu
      ORDER BY l.asked_at DESC, l.id DESC LIMIT 500`,
     [user.userId, systemType ?? null, isAdmin(user)],
   );
-  return res.rows.map((r) => {
-    const sent = r.subOwner === user.userId;
-    return {
+  // A link between two of the caller's own stations is both: sent (to withdraw or move it) and received
+  // (to answer it), so it is listed once each way.
+  return res.rows.flatMap((r) => {
+    const row = (direction: 'sent' | 'received'): Attachment => ({
       superId: r.superId,
       superName: r.superName,
       subId: r.subId,
       subName: r.subName,
       status: r.status,
-      state: stateOf(r.status, sent),
-      direction: sent ? 'sent' : 'received',
+      state: stateOf(r.status, direction === 'sent'),
+      direction,
       askedAt: iso(r.askedAt),
-    };
+    });
+    return [
+      ...(r.subOwner === user.userId ? [row('sent')] : []),
+      ...(r.superOwner === user.userId ? [row('received')] : []),
+    ];
   });
 }
 

@@ -223,4 +223,15 @@ describe('station attachment with three owners (issue 10 §3)', () => {
     expect((await post('owner', 'abandom', { superId: st.hub2, subId: st.roof })).status).toBe(0);
     expect(await live()).toBe(0);
   });
+
+  it('a link between two of one’s own stations is listed sent and received, and its owner answers it', async () => {
+    expect((await post('installer', 'ask', { superId: st.hub, subId: st.hub2 })).status).toBe(0);
+    const own = (await links('installer')).filter((l) => l.subId === st.hub2 && l.status === 1);
+    expect(own).toEqual([
+      expect.objectContaining({ superName: 'Installer hub', direction: 'sent', state: 'sent' }),
+      expect.objectContaining({ superName: 'Installer hub', direction: 'received', state: 'pending' }),
+    ]);
+    expect((await post('installer', 'accepted', { superId: st.hub, subId: st.hub2 })).msg).toBe('Accepted');
+    expect((await post('installer', 'abandom', { superId: st.hub, subId: st.hub2 })).status).toBe(0);
+  });
 });
