@@ -127,7 +127,7 @@ test('attaches a site under a superior chosen by name; the superior’s card sho
   // The superior's card: the storage subordinate's capacity in kWh.
   const card = page.getByTestId(`totals-${superior.stationId}`);
   await expect(card.getByText('Subordinate stations')).toBeVisible();
-  await expect(page.getByTestId(`totals-capacity-${superior.stationId}`)).toContainText(/\d kWh$/);
+  await expect(page.getByTestId(`totals-capacity-${superior.stationId}`)).toContainText(/\d\s?kWh$/);
   await expect(page.getByTestId(`totals-capacity-${superior.stationId}`)).not.toContainText('kWp');
 
   // Leave the demo fleet as it was.
