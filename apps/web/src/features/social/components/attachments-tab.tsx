@@ -65,7 +65,7 @@ export function AttachmentsTab() {
           options={ownSites.map((s) => ({ value: s.stationId, label: s.stationName }))}
         />
         <SuperiorSelect
-          style={{ minWidth: 260 }}
+          style={{ width: 340, maxWidth: '100%' }}
           ariaLabel={t('social.links.super')}
           exclude={sub === undefined ? [] : [sub]}
           value={superior}
@@ -85,6 +85,7 @@ export function AttachmentsTab() {
         loading={links.isPending}
         dataSource={links.data ?? []}
         columns={columns}
+        scroll={{ x: 'max-content' }}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
       />
       <Card size="small" title={t('social.totals.heading')}>
