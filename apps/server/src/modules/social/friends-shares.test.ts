@@ -151,6 +151,10 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     const wrongId = await as('a').del('user/attached/delete', { friendId: 2_000_000 });
     expect(byId).toEqual(wrongId);
     expect(byId.status).toBe(Status.ILLEGAL_INPUT);
+    expect(await as('a').del('user/attached/delete', {})).toMatchObject({
+      http: 400,
+      status: Status.ILLEGAL_INPUT,
+    });
     expect((await as('a').del('user/attached/delete', { friendName: c.loginName })).msg).toBe(
       'Friend deleted',
     );
