@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, firstSite, registerVerified } from '../lib/api-user';
-import { chooseOption } from '../lib/dropdown';
+import { chooseOption, clickWhenPlaced } from '../lib/dropdown';
 import { DEMO, signIn } from '../lib/sign-in';
 
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true });
@@ -88,4 +88,49 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
   await b.getByRole('menuitem', { name: 'Home storage' }).click();
   await expect(b.getByText(site.stationName, { exact: true }).first()).toBeVisible();
   await expect(b.getByRole('button', { name: `Edit ${site.stationName}` })).toHaveCount(0);
+});
+
+test('attaches a site under a superior chosen by name; the superior’s card shows capacity with its unit', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'demo', 'Demo@2024!');
+  const superior = await firstSite(request, token, 1);
+  const sub = await firstSite(request, token, 6);
+  await signIn(page, DEMO);
+  await page.goto('/social');
+  await page.getByRole('tab', { name: 'Attachments', exact: true }).click();
+  const tab = page.getByRole('tabpanel', { name: 'Attachments', exact: true });
+  await chooseOption(page, tab, 'Your station', sub.stationName);
+
+  // The superior by name: type part of it into the search, pick it (its id shows after the name).
+  const field = tab.getByRole('combobox', { name: 'Superior station' });
+  const select = tab
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: 'Superior station' }) });
+  const label = `${superior.stationName} (${superior.stationId})`;
+  await field.click();
+  await field.fill(superior.stationName.slice(0, 10));
+  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(popup.getByText('Your sites', { exact: true })).toBeVisible();
+  await clickWhenPlaced(select, popup.getByTitle(label, { exact: true }));
+  await expect(select).toContainText(label);
+  await tab.getByRole('button', { name: 'Ask to attach' }).click();
+  await expect(toast(page, 'Asked, awaiting the superior station’s owner')).toBeVisible();
+
+  // Both stations are the demo owner's: the link is listed as sent and as received; agree to it.
+  const rows = tab.getByRole('row').filter({ hasText: sub.stationName });
+  await expect(rows.filter({ hasText: 'Sent' }).filter({ hasText: label })).toHaveCount(1);
+  await rows.filter({ hasText: 'Received' }).getByRole('button', { name: 'Agree' }).click();
+  await expect(toast(page, 'Accepted')).toBeVisible();
+
+  // The superior's card: the storage subordinate's capacity in kWh.
+  const card = page.getByTestId(`totals-${superior.stationId}`);
+  await expect(card.getByText('Subordinate stations')).toBeVisible();
+  await expect(page.getByTestId(`totals-capacity-${superior.stationId}`)).toContainText(/\d\s?kWh$/);
+  await expect(page.getByTestId(`totals-capacity-${superior.stationId}`)).not.toContainText('kWp');
+
+  // Leave the demo fleet as it was.
+  await rows.filter({ hasText: 'Sent' }).getByRole('button', { name: 'Abandon' }).click();
+  await expect(toast(page, 'Operation cancelled')).toBeVisible();
 });

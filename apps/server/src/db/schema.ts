@@ -455,6 +455,12 @@ export const friendships = pgTable(
     addresseeId: integer('addressee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The login name as the requester typed it in askfor: all the requester sees until the other agrees.
+     * Filled by askfor and for older rows by migration 0013; null only for rows written by hand (read
+     * as the addressee's login name).
+     */
+    askedName: text('asked_name'),
     status: smallint('status').notNull().default(1),
     requestedAt: tz('requested_at').notNull().defaultNow(),
     answeredAt: tz('answered_at'),
@@ -496,15 +502,16 @@ export const stationShares = pgTable(
 
 /**
  * Station attachment (spec §3 Attachment: superId, subId): a subordinate station asks to sit under a
- * superior one. At most one live link (pending or accepted) per subordinate.
+ * superior one. At most one live link (pending or accepted) per subordinate. `super_id` has no foreign key:
+ * an ask may name an id that is no station, and then answers and stays exactly as an ask to a stranger's
+ * station (docs/social.md). Triggers of migration 0013 void a superior's accepted links when it is deleted
+ * and pending asks to an id when a station takes it.
  */
 export const stationLinks = pgTable(
   'station_links',
   {
     id: serial('id').primaryKey(),
-    superId: integer('super_id')
-      .notNull()
-      .references(() => stations.id, { onDelete: 'cascade' }),
+    superId: integer('super_id').notNull(),
     subId: integer('sub_id')
       .notNull()
       .references(() => stations.id, { onDelete: 'cascade' }),

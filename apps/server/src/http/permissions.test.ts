@@ -3,7 +3,9 @@
  * server and calls each, with a request that passes its schema, as a stranger (owns nothing, friend of
  * nobody) and as a shared viewer, naming another user's real ids (station, device, group, friend, alarm).
  * After every call: the owner's data in the database is exactly as before, and the answer holds none of
- * the owner's private values (site, device and group names, serial numbers, e-mail). A new route is
+ * the owner's private values (site, device and group names, serial numbers, e-mail). The serial number and
+ * communication serial number of the shared site's device are private too: together they claim the
+ * device once the owner removes it, so no answer gives the viewer either of them (issue 19). A new route is
  * covered by default; a route that needs an exception names it in EXCEPTIONS with a reason.
  */
 import { API_PREFIX, LANGUAGE_HEADER, TOKEN_HEADER } from '@ems/contract/constants';
@@ -31,7 +33,9 @@ const MARK = {
   sharedSite: 'Owner-Shared-Site-7Q',
   privateSite: 'Owner-Private-Site-9Z',
   sharedSerial: 'SN-SHARED-4K2',
+  sharedCommSerial: 'CSN-SHARED-5T1',
   privateSerial: 'SN-PRIVATE-8M3',
+  privateCommSerial: 'CSN-PRIVATE-2W6',
   privateDevice: 'Owner-Private-Device',
   group: 'Owner-Secret-Group',
   email: 'owner-secret@example.test',
@@ -56,6 +60,7 @@ beforeAll(async () => {
       stationId: ids.shared,
       deviceType: 'inverter',
       serialNumber: MARK.sharedSerial,
+      commSerialNumber: MARK.sharedCommSerial,
     })
   ).id;
   ids.privateDevice = (
@@ -63,6 +68,7 @@ beforeAll(async () => {
       stationId: ids.private,
       deviceType: 'inverter',
       serialNumber: MARK.privateSerial,
+      commSerialNumber: MARK.privateCommSerial,
       name: MARK.privateDevice,
     })
   ).id;
@@ -208,10 +214,13 @@ async function tokenOf(userId: number): Promise<string> {
   return s.access_token;
 }
 
-/** Marks the caller may never see: everything for a stranger, all but the shared site for the viewer. */
+/**
+ * Marks the caller may never see: everything for a stranger; for the viewer all but the shared site's name
+ * (the shared device's serial numbers stay forbidden: a viewer reads the device, never its claim pair).
+ */
 function forbiddenMarks(role: Role): string[] {
   const all = Object.values(MARK);
-  return role === 'stranger' ? all : all.filter((m) => m !== MARK.sharedSite && m !== MARK.sharedSerial);
+  return role === 'stranger' ? all : all.filter((m) => m !== MARK.sharedSite);
 }
 
 describe('permissions of every route (issue 10 §4, §7)', () => {
@@ -287,16 +296,23 @@ describe('permissions of every route (issue 10 §4, §7)', () => {
 
   it('the shared viewer really reads the shared site, and the same calls refuse the private one', async () => {
     await restoreSharing();
-    const token = await tokenOf(who.viewer);
-    const get = async (stationId: number) =>
+    type Base = { stationName?: string; devices?: { serialNumber: string | null }[] };
+    const get = async (stationId: number, as = who.viewer) =>
       (
         await t.app.inject({
           method: 'GET',
           url: `${API_PREFIX}/webpvesc/ajax/station/baseinfo?stationId=${stationId}`,
-          headers: { [TOKEN_HEADER]: token, [LANGUAGE_HEADER]: '2' },
+          headers: { [TOKEN_HEADER]: await tokenOf(as), [LANGUAGE_HEADER]: '2' },
         })
-      ).json() as { status: number; msg: string; data: { stationName?: string } | null };
-    expect((await get(ids.shared)).data?.stationName).toBe(MARK.sharedSite);
+      ).json() as { status: number; msg: string; data: Base | null };
+    const shared = (await get(ids.shared)).data;
+    expect(shared?.stationName).toBe(MARK.sharedSite);
+    // The viewer reads the device (so the suite's serial-number check is not vacuous), without its serials;
+    // the owner reads them.
+    expect(shared?.devices).toMatchObject([{ serialNumber: null, commSerialNumber: null }]);
+    expect((await get(ids.shared, who.owner)).data?.devices).toMatchObject([
+      { serialNumber: MARK.sharedSerial, commSerialNumber: MARK.sharedCommSerial },
+    ]);
     expect(await get(ids.private)).toMatchObject({ status: Status.NO_PERMISSION, msg: '无操作权限' });
   });
 });

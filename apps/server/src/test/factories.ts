@@ -87,7 +87,8 @@ export async function buildDevice(
   const [row] = await db.db
     .insert(devices)
     .values({
-      name: `${overrides.deviceType} ${serialNumber}`,
+      // Like the inventory's names, not the serial number (a name reaches shared viewers; issue 19).
+      name: `${overrides.deviceType} ${unique()}`,
       secretHash: randomBytes(32).toString('hex'),
       ...overrides,
       serialNumber,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { idField, safeString } from '../bounds';
 import { AlarmCountSchema } from './alarm';
 import { languageIdField, systemTypeField } from './common';
+import { CapacitySumSchema } from './fleet';
 
 /** Spec §4 request statuses (friend, share, attachment). */
 export const REQUEST_STATUS = { pending: 1, accepted: 2, refused: 3, voided: 4 } as const;
@@ -13,13 +14,27 @@ export const REQUEST_STATUS = { pending: 1, accepted: 2, refused: 3, voided: 4 }
 export const RequestStateSchema = z.enum(['sent', 'pending', 'accepted', 'refused', 'voided']);
 export type RequestState = z.infer<typeof RequestStateSchema>;
 
+/** A login name as the asker types it (askfor; delete of a request still pending). */
+const friendNameField = safeString(50, { trim: true }).min(1, { error: 'validation.required' });
 /** POST user/attached/askfor body: the other user's login name. */
-export const AskForBodySchema = z.object({
-  friendName: safeString(50, { trim: true }).min(1, { error: 'validation.required' }),
-  languageId: languageIdField,
-});
-/** Body of user/attached/agree, refuse, delete: the other user's id. */
+export const AskForBodySchema = z.object({ friendName: friendNameField, languageId: languageIdField });
+/** Body of user/attached/agree and refuse: the id of the user who sent the request. */
 export const FriendIdBodySchema = z.object({ friendId: idField, languageId: languageIdField });
+/**
+ * DELETE user/attached/delete body: `friendId` ends a friendship; `friendName` (the login name as typed
+ * in askfor) withdraws the caller's own request while the other side has not agreed, since the asker is
+ * not told the other account's id before that (docs/social.md). At least one; friendId wins when both.
+ */
+export const FriendDeleteBodySchema = z
+  .object({
+    friendId: idField.optional(),
+    friendName: friendNameField.optional(),
+    languageId: languageIdField,
+  })
+  .refine((b) => b.friendId !== undefined || b.friendName !== undefined, {
+    error: 'validation.required',
+    path: ['friendId'],
+  });
 /** GET user/attached/lists query. */
 export const FriendListQuerySchema = z.object({
   systemType: systemTypeField.optional(),
@@ -37,9 +52,14 @@ export const FriendSchema = z.object({
 });
 export type Friend = z.infer<typeof FriendSchema>;
 
-/** One friend request (spec §3: userId, userName, requestTime) seen from the caller's side. */
+/**
+ * One friend request (spec §3: userId, userName, requestTime) seen from the caller's side. A request the
+ * caller sent that the other side has not accepted shows only what the caller typed: userId null and
+ * userName the login name as typed in askfor; once accepted (and for every received request), the other
+ * user's id and user name.
+ */
 export const FriendRequestSchema = z.object({
-  userId: z.number().int(),
+  userId: z.number().int().nullable(),
   userName: z.string(),
   /** ISO time of the ask. */
   requestTime: z.string(),
@@ -117,10 +137,14 @@ export const AttachRequestsQuerySchema = z.object({
   systemType: systemTypeField.optional(),
   languageId: languageIdField,
 });
-/** One attachment as the owner of either station sees it. */
+/**
+ * One attachment as the owner of either station sees it. `superName` is null on a link the caller asked
+ * while its owner has not accepted it, unless the caller may read that site anyway (theirs, or shared with
+ * them): an ask names any id and must not tell a stranger's site name (docs/social.md).
+ */
 export const AttachmentSchema = z.object({
   superId: z.number().int(),
-  superName: z.string(),
+  superName: z.string().nullable(),
   subId: z.number().int(),
   subName: z.string(),
   status: z.number().int(),
@@ -136,7 +160,10 @@ export const AttachTotalsQuerySchema = z.object({ stationId: idField, languageId
 export const AttachTotalsSchema = z.object({
   stationId: z.number().int(),
   subordinates: z.number().int(),
+  /** Sum of the subordinates' capacities whatever their units (kept for callers of the first version). */
   capacity: z.number(),
+  /** The subordinates' capacities summed per unit (kWp, kWh, kW; contract sumCapacities). */
+  capacities: z.array(CapacitySumSchema),
   devices: z.number().int(),
   /** Sum of the subordinates' inverter/charger/UPS output now (W); devices offline count 0. */
   powerW: z.number(),

@@ -72,11 +72,15 @@ export const StationBaseInfoQuerySchema = z.object({
   languageId: languageIdField,
 });
 
-/** Spec §3 Device as the API shows it. */
+/**
+ * Spec §3 Device as the API shows it. The two serial numbers together claim a device from the inventory
+ * (device/add), so only the site's owner and administrators get them: null for a shared viewer
+ * (docs/permissions.md), and the web shows a dash.
+ */
 export const DeviceInfoSchema = z.object({
   deviceId: z.number().int(),
   name: z.string(),
-  serialNumber: z.string(),
+  serialNumber: z.string().nullable(),
   commSerialNumber: z.string().nullable(),
   type: z.enum(DEVICE_TYPES),
   model: z.string().nullable(),

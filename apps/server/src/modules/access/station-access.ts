@@ -94,6 +94,15 @@ export async function requireDeviceOfStation(
 }
 
 /**
+ * True when the caller may read the serial number and communication serial number of `station`'s devices:
+ * its owner and administrators. The pair claims a device from the inventory once it leaves the site
+ * (device/add), so a shared viewer sees neither (issue 19, docs/permissions.md).
+ */
+export function maySeeSerials(user: SessionUser, station: Pick<StationRow, 'ownerId'>): boolean {
+  return station.ownerId === user.userId || isAdmin(user);
+}
+
+/**
  * The named station when the caller owns it: every change to a site or its devices needs ownership
  * (an administrator or a shared viewer may look, not change).
  * @throws AppError noPermission (40300) when it is missing or not the caller's.

@@ -39,7 +39,8 @@ export async function importInventory(db: DbHandle, body: ImportBody) {
   await db.db.insert(devices).values(
     out.map((d) => ({
       stationId: null,
-      name: d.model ? `${d.model} ${d.serialNumber}` : d.serialNumber,
+      // Not the serial number: a device's name reaches everyone the site is shared with (issue 19).
+      name: d.model || d.type,
       serialNumber: d.serialNumber,
       commSerialNumber: d.commSerialNumber,
       deviceType: d.type,

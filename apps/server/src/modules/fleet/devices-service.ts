@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { noPermission } from '../../http/errors';
-import { requireOwnedStation, requireStationAccess } from '../access/station-access';
+import { maySeeSerials, requireOwnedStation, requireStationAccess } from '../access/station-access';
 import { findDevicesWithSeen } from '../stations/repo';
 import { toDeviceInfo } from '../stations/service';
 import { rebuildRollups } from '../telemetry/rollup-refresh';
@@ -120,11 +120,15 @@ export async function removeDevice(db: DbHandle, user: SessionUser, deviceId: nu
   return { deviceId, stationId: d.stationId! };
 }
 
-/** The devices of a site the caller may view (spec §3 Device). @throws noPermission otherwise. */
+/**
+ * The devices of a site the caller may view (spec §3 Device); serial numbers for its owner and
+ * administrators only (maySeeSerials). @throws noPermission otherwise.
+ */
 export async function listDevices(db: DbHandle, user: SessionUser, stationId: number): Promise<DeviceInfo[]> {
-  await requireStationAccess(db, user, stationId);
+  const station = await requireStationAccess(db, user, stationId);
   const now = Date.now();
-  return (await findDevicesWithSeen(db, stationId)).map((d) => toDeviceInfo(d, now));
+  const serials = maySeeSerials(user, station);
+  return (await findDevicesWithSeen(db, stationId)).map((d) => toDeviceInfo(d, now, serials));
 }
 
 /** The base address ranges of `confTypes` that exist (spec §7 configure/device/base/address/limit). */

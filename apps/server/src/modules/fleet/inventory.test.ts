@@ -82,6 +82,9 @@ describe('inventory import, owner limits and a device added by its owner (issue 
       commSerialNumber: 'LG-IMP-1',
     });
     expect(added.status).toBe(0);
+    // The inventory's name is the model, not the serial number: a name reaches shared viewers (issue 19).
+    const devices = await call<{ name: string }[]>(t.app, token, 'GET', 'device/list', { stationId });
+    expect(devices.data.map((d) => d.name)).toEqual(['X5']);
 
     const logger = await ing.connectDevice({ sn: 'IMP-1', secret: imported.data[0]!.secret });
     const ts = Date.now() - 1000;

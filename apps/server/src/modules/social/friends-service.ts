@@ -47,9 +47,10 @@ export async function askFriend(db: DbHandle, user: SessionUser, friendName: str
   const live = await livePair(db, user.userId, friendId);
   if (live) throw live.status === 2 ? alreadyFriends() : alreadyAsked();
   try {
-    await db.query('INSERT INTO friendships (requester_id, addressee_id) VALUES ($1, $2)', [
+    await db.query('INSERT INTO friendships (requester_id, addressee_id, asked_name) VALUES ($1, $2, $3)', [
       user.userId,
       friendId,
+      friendName,
     ]);
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyAsked();
@@ -76,24 +77,39 @@ export async function answerFriend(
 }
 
 /**
- * Ends the friendship with `friendId` (or withdraws the caller's own pending request): the row becomes
- * voided (4), and every site shared between the two, either way, stops being shared.
- * @throws noRequest when there is nothing to delete.
+ * Ends the friendship with `friendId`, or withdraws the caller's own pending request to `friendName` (the
+ * login name as typed: the asker is not told the other's id before an agreement). The row becomes voided
+ * (4), and every site shared between the two, either way, stops being shared.
+ * @throws noRequest when there is nothing to delete (a pending request named by id included, so an id
+ *   cannot be matched to a name).
  */
-export async function deleteFriend(db: DbHandle, user: SessionUser, friendId: number): Promise<void> {
-  const res = await db.query(
-    `UPDATE friendships SET status = 4, answered_at = now()
-     WHERE ((requester_id = $1 AND addressee_id = $2 AND status IN (1, 2))
-         OR (requester_id = $2 AND addressee_id = $1 AND status = 2))
-     RETURNING id`,
-    [user.userId, friendId],
+export async function deleteFriend(
+  db: DbHandle,
+  user: SessionUser,
+  other: { friendId?: number; friendName?: string },
+): Promise<void> {
+  const res = await db.query<{ friendId: number }>(
+    other.friendId !== undefined
+      ? `UPDATE friendships SET status = 4, answered_at = now()
+         WHERE status = 2 AND ((requester_id = $1 AND addressee_id = $2) OR (requester_id = $2 AND addressee_id = $1))
+         RETURNING CASE WHEN requester_id = $1 THEN addressee_id ELSE requester_id END AS "friendId"`
+      : `UPDATE friendships f SET status = 4, answered_at = now() FROM users u
+         WHERE u.id = f.addressee_id AND f.requester_id = $1 AND f.status = 1
+           AND coalesce(f.asked_name, u.login_name) = $2
+         RETURNING f.addressee_id AS "friendId"`,
+    [user.userId, other.friendId ?? other.friendName],
   );
   if (res.rows.length === 0) throw noRequest();
+  for (const { friendId } of res.rows) await endShares(db, user.userId, friendId);
+}
+
+/** Stops every share between `a` and `b`, either way, and takes the sites out of the viewer's groups. */
+async function endShares(db: DbHandle, a: number, b: number): Promise<void> {
   const ended = await db.query<{ stationId: number; viewerId: number }>(
     `UPDATE station_shares SET status = 4, answered_at = now()
      WHERE status IN (1, 2) AND ((owner_id = $1 AND viewer_id = $2) OR (owner_id = $2 AND viewer_id = $1))
      RETURNING station_id AS "stationId", viewer_id AS "viewerId"`,
-    [user.userId, friendId],
+    [a, b],
   );
   for (const r of ended.rows) {
     await db.query('DELETE FROM group_stations WHERE user_id = $1 AND station_id = $2', [
@@ -141,12 +157,22 @@ export async function listFriends(db: DbHandle, user: SessionUser, systemType?: 
 
 /**
  * Friend requests the caller received and sent (spec §7 user/attached/requests), newest first; the badge
- * dialog shows the received pending ones. Voided rows of ended friendships are left out.
+ * dialog shows the received pending ones. Voided rows of ended friendships are left out. A request the
+ * caller sent shows the other account (id, user name) only once accepted; before, userId is null and
+ * userName the login name as the caller typed it (docs/social.md).
  */
 export async function listFriendRequests(db: DbHandle, user: SessionUser): Promise<FriendRequest[]> {
-  const res = await db.query<{ userId: number; userName: string; at: Date; status: number; mine: boolean }>(
+  const res = await db.query<{
+    userId: number;
+    userName: string;
+    askedName: string;
+    at: Date;
+    status: number;
+    mine: boolean;
+  }>(
     `SELECT CASE WHEN f.requester_id = $1 THEN f.addressee_id ELSE f.requester_id END AS "userId",
-            u.user_name AS "userName", f.requested_at AS at, f.status, f.requester_id = $1 AS mine
+            u.user_name AS "userName", coalesce(f.asked_name, u.login_name) AS "askedName",
+            f.requested_at AS at, f.status, f.requester_id = $1 AS mine
      FROM friendships f
      JOIN users u ON u.id = CASE WHEN f.requester_id = $1 THEN f.addressee_id ELSE f.requester_id END
      WHERE (f.requester_id = $1 OR f.addressee_id = $1) AND f.status IN (1, 2, 3)
@@ -154,14 +180,17 @@ export async function listFriendRequests(db: DbHandle, user: SessionUser): Promi
      LIMIT 200`,
     [user.userId],
   );
-  return res.rows.map((r) => ({
-    userId: r.userId,
-    userName: r.userName,
-    requestTime: iso(r.at),
-    status: r.status,
-    state: stateOf(r.status, r.mine),
-    direction: r.mine ? 'sent' : 'received',
-  }));
+  return res.rows.map((r) => {
+    const known = !r.mine || r.status === 2;
+    return {
+      userId: known ? r.userId : null,
+      userName: known ? r.userName : r.askedName,
+      requestTime: iso(r.at),
+      status: r.status,
+      state: stateOf(r.status, r.mine),
+      direction: r.mine ? 'sent' : 'received',
+    };
+  });
 }
 
 /**

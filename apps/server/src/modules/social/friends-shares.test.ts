@@ -1,5 +1,6 @@
 import type { GroupNode } from '@ems/contract/api/fleet';
 import type { BadgeCounts, Friend, FriendRequest, SharedSite } from '@ems/contract/api/social';
+import type { DeviceInfo, StationBaseInfo } from '@ems/contract/api/station';
 import { Status } from '@ems/contract/status-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -61,8 +62,19 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
 
   it('asks by login name; the asker sees "sent", the other side a pending request and a badge', async () => {
     const asked = await as('a').post('user/attached/askfor', { friendName: b.loginName });
-    expect(asked).toMatchObject({ status: 0, msg: 'Added, awaiting the other side' });
-    expect(await requests('a')).toMatchObject([{ userId: b.id, userName: 'Bob', state: 'sent', status: 1 }]);
+    expect(asked).toEqual({ http: 200, status: 0, msg: 'Added, awaiting the other side', data: null });
+    // Issue 19: until B agrees, A sees what A typed, not B's id or user name.
+    expect(await requests('a')).toEqual([
+      {
+        userId: null,
+        userName: b.loginName,
+        requestTime: expect.any(String),
+        status: 1,
+        state: 'sent',
+        direction: 'sent',
+      },
+    ]);
+    expect(JSON.stringify(await requests('a'))).not.toContain('Bob');
     expect(await requests('b')).toMatchObject([
       { userId: a.id, userName: 'Alice', state: 'pending', status: 1, direction: 'received' },
     ]);
@@ -111,6 +123,12 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     expect((await as('a').post('user/attached/askfor', { friendName: b.loginName })).msg).toBe(
       'You are already friends',
     );
+    // Accepted: now A's request shows B as B is (id and user name).
+    expect((await requests('a')).find((r) => r.direction === 'sent')).toMatchObject({
+      userId: b.id,
+      userName: 'Bob',
+      state: 'accepted',
+    });
     await atNextCall(t.db, async () => expect(await badges('b')).toMatchObject({ friendRequests: 0 }));
   });
 
@@ -120,13 +138,26 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
       status: 0,
       msg: '已拒绝',
     });
-    expect((await requests('a')).find((r) => r.userId === c.id)).toMatchObject({
+    expect((await requests('a')).find((r) => r.userName === c.loginName)).toMatchObject({
+      userId: null,
       state: 'refused',
       status: 3,
     });
+    expect(JSON.stringify(await requests('a'))).not.toContain('Carol');
     expect((await as('a').get<Friend[]>('user/attached/lists')).data.map((f) => f.friendId)).toEqual([b.id]);
     expect((await as('a').post('user/attached/askfor', { friendName: c.loginName })).status).toBe(0);
-    expect((await as('a').del('user/attached/delete', { friendId: c.id })).msg).toBe('Friend deleted');
+    // A pending request is withdrawn by the name as typed; its id answers as any wrong id would.
+    const byId = await as('a').del('user/attached/delete', { friendId: c.id });
+    const wrongId = await as('a').del('user/attached/delete', { friendId: 2_000_000 });
+    expect(byId).toEqual(wrongId);
+    expect(byId.status).toBe(Status.ILLEGAL_INPUT);
+    expect(await as('a').del('user/attached/delete', {})).toMatchObject({
+      http: 400,
+      status: Status.ILLEGAL_INPUT,
+    });
+    expect((await as('a').del('user/attached/delete', { friendName: c.loginName })).msg).toBe(
+      'Friend deleted',
+    );
     expect((await requests('c')).filter((r) => r.status === 1)).toEqual([]);
   });
 
@@ -201,6 +232,38 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
       (await as('a').get<{ name: string }[]>('station/device/list', { stationId: site })).data[0]!.name,
     ).not.toBe('Mine now');
     expect(await canRead('c')).toBe(false);
+  });
+
+  it('a shared viewer sees neither serial number of a device; the owner and administrators do (issue 19)', async () => {
+    const row = (
+      await t.db.query<{ sn: string; comm: string }>(
+        'SELECT serial_number AS sn, comm_serial_number AS comm FROM devices WHERE id = $1',
+        [device],
+      )
+    ).rows[0]!;
+    await t.db.query('UPDATE devices SET comm_serial_number = $2 WHERE id = $1', [device, 'CSN-VIEWER-TEST']);
+    const pair = { serialNumber: row.sn, commSerialNumber: 'CSN-VIEWER-TEST' };
+    const serials = (d: DeviceInfo) => ({
+      serialNumber: d.serialNumber,
+      commSerialNumber: d.commSerialNumber,
+    });
+    const list = (who: 'a' | 'b') => as(who).get<DeviceInfo[]>('station/device/list', { stationId: site });
+    const base = (who: 'a' | 'b') => as(who).get<StationBaseInfo>('station/baseinfo', { stationId: site });
+    expect((await list('a')).data.map(serials)).toEqual([pair]);
+    expect((await base('a')).data.devices.map(serials)).toEqual([pair]);
+    expect((await list('b')).data.map(serials)).toEqual([{ serialNumber: null, commSerialNumber: null }]);
+    expect((await base('b')).data.devices.map(serials)).toEqual([
+      { serialNumber: null, commSerialNumber: null },
+    ]);
+    for (const answer of [await list('b'), await base('b')]) {
+      expect(JSON.stringify(answer)).not.toContain(row.sn);
+      expect(JSON.stringify(answer)).not.toContain('CSN-VIEWER-TEST');
+    }
+    const admin = await signIn(t.app, await buildUser(t.db, { roles: ['admin'] }));
+    const adminList = await ajax<DeviceInfo[]>(t.app, admin, 'GET', 'station/device/list', {
+      stationId: site,
+    });
+    expect(adminList.data.map(serials)).toEqual([pair]);
   });
 
   it('the viewer can leave; the owner can stop sharing; deleting the friend ends sharing', async () => {

@@ -15,6 +15,7 @@ import {
   AttachTotalsSchema,
   BadgeCountsSchema,
   BadgeQuerySchema,
+  FriendDeleteBodySchema,
   FriendIdBodySchema,
   FriendListQuerySchema,
   FriendRequestSchema,
@@ -109,13 +110,13 @@ export async function socialRoutes(api: FastifyInstance, ctx: AppContext): Promi
     {
       schema: {
         tags,
-        summary: 'Delete a friend (or withdraw a sent request); sharing between the two stops',
-        body: FriendIdBodySchema,
+        summary: 'Delete a friend (friendId) or withdraw a sent request (friendName as typed); sharing stops',
+        body: FriendDeleteBodySchema,
         response: { 200: done },
       },
     },
     async (request) => {
-      await deleteFriend(db, request.user, request.body.friendId);
+      await deleteFriend(db, request.user, request.body);
       return ok(request, null, 'social.friendDeleted');
     },
   );

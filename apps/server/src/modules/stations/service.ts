@@ -6,7 +6,7 @@ import { DEVICE_OFFLINE_AFTER_MS, IDLE_THRESHOLD_W } from '@ems/contract/constan
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
-import { accessibleStationIds, requireStationAccess } from '../access/station-access';
+import { accessibleStationIds, maySeeSerials, requireStationAccess } from '../access/station-access';
 import { areaCodesUnder } from '../area/area-tree';
 import { ensureDefaultGroup, findTreeSites, groupIdOf } from '../fleet/groups-repo';
 import { groupTree, requireOwnGroup } from '../fleet/groups-service';
@@ -169,17 +169,20 @@ export async function stationBaseInfo(
     areaCode: s.areaCode,
     groupId: await groupIdOf(db, user.userId, s.id),
     createdAt: s.createdAt.toISOString(),
-    devices: devices.map((d) => toDeviceInfo(d, now)),
+    devices: devices.map((d) => toDeviceInfo(d, now, maySeeSerials(user, s))),
   };
 }
 
-/** A device row with its last-seen time as the API shows it (spec §3 Device); online within DEVICE_OFFLINE_AFTER_MS of `now`. */
-export function toDeviceInfo(d: DeviceWithSeen, now: number): DeviceInfo {
+/**
+ * A device row with its last-seen time as the API shows it (spec §3 Device); online within
+ * DEVICE_OFFLINE_AFTER_MS of `now`. Both serial numbers are null unless `serials` (maySeeSerials).
+ */
+export function toDeviceInfo(d: DeviceWithSeen, now: number, serials: boolean): DeviceInfo {
   return {
     deviceId: d.id,
     name: d.name,
-    serialNumber: d.serialNumber,
-    commSerialNumber: d.commSerialNumber,
+    serialNumber: serials ? d.serialNumber : null,
+    commSerialNumber: serials ? d.commSerialNumber : null,
     type: d.deviceType as DeviceType,
     model: d.model,
     manufacturer: d.manufacturer,

@@ -98,7 +98,8 @@ function DeviceHeader({ device, live }: { device: DeviceInfo; live: DeviceReal |
         },
         { key: 'manufacturer', label: t('fleet.detail.manufacturer'), children: device.manufacturer ?? '–' },
         { key: 'model', label: t('fleet.device.model'), children: device.model ?? '–' },
-        { key: 'sn', label: t('fleet.device.serialNumber'), children: device.serialNumber },
+        // Null for a shared viewer: the two serial numbers claim the device (docs/permissions.md).
+        { key: 'sn', label: t('fleet.device.serialNumber'), children: device.serialNumber ?? '–' },
         { key: 'comm', label: t('fleet.device.commSerialNumber'), children: device.commSerialNumber ?? '–' },
         {
           key: 'versions',

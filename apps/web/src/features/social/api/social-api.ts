@@ -53,8 +53,10 @@ export const askFriend = (friendName: string) => api.post(`${USER}/askfor`, { fr
 /** Agrees to or refuses the request `friendId` sent. */
 export const answerFriend = (friendId: number, agree: boolean) =>
   api.put(`${USER}/${agree ? 'agree' : 'refuse'}`, { friendId });
-/** Deletes a friend or withdraws a sent request. */
+/** Deletes a friend. */
 export const deleteFriend = (friendId: number) => api.delete(`${USER}/delete`, { friendId });
+/** Withdraws the caller's request to `friendName` (the login name as typed) while it is pending. */
+export const withdrawFriendRequest = (friendName: string) => api.delete(`${USER}/delete`, { friendName });
 /** Shares the caller's site with a friend. */
 export const shareSite = (stationId: number, friendId: number) =>
   api.post(`${STATION}/share/add`, { stationId, friendId });

@@ -1,29 +1,32 @@
 /**
  * Moving one of the caller's stations to another superior (issue 10 §3, spec §7 station/attached/modify):
- * the new superior's id is typed, then a confirmation names both superiors before the call, because the
- * old link is voided at once and the new one waits for its owner's answer.
+ * the new superior is chosen like the first one (SuperiorSelect: by name, or by id for another owner's
+ * site), then a confirmation names both superiors before the call, because the old link is voided at once
+ * and the new one waits for its owner's answer.
  */
 import type { Attachment } from '@ems/contract/api/social';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, InputNumber, Modal } from 'antd';
+import { App, Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moveAttachment } from '../api/social-api';
 import { runAction } from './run-action';
+import { type SuperiorChoice, SuperiorSelect } from './superior-select';
 
-/** "Move" button of a sent attachment row; opens the dialog for the new superior id. */
+/** "Move" button of a sent attachment row; opens the dialog for the new superior. */
 export function AttachMoveButton({ link }: { link: Attachment }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [superId, setSuperId] = useState<number | null>(null);
-  const valid = superId !== null && superId > 0 && superId !== link.superId && superId !== link.subId;
+  const [superior, setSuperior] = useState<SuperiorChoice>();
+  const from = link.superName ?? t('social.links.siteById', { id: link.superId });
   const confirm = () => {
-    if (!valid) return;
+    if (!superior) return;
+    const superId = superior.id;
     modal.confirm({
       title: t('social.move.confirmTitle'),
-      content: t('social.move.confirmText', { sub: link.subName, from: link.superName, to: superId }),
+      content: t('social.move.confirmText', { sub: link.subName, from, to: superior.label }),
       okText: t('social.move.ok'),
       cancelText: t('social.move.cancel'),
       onOk: async () => {
@@ -31,7 +34,7 @@ export function AttachMoveButton({ link }: { link: Attachment }) {
           await runAction(client, () => moveAttachment(superId, link.superId, link.subId), 'social.linkAsked')
         ) {
           setOpen(false);
-          setSuperId(null);
+          setSuperior(undefined);
         }
       },
     });
@@ -46,20 +49,18 @@ export function AttachMoveButton({ link }: { link: Attachment }) {
         title={t('social.move.title', { name: link.subName })}
         okText={t('social.move.next')}
         cancelText={t('social.move.cancel')}
-        okButtonProps={{ disabled: !valid }}
+        okButtonProps={{ disabled: !superior }}
         onOk={confirm}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <p>{t('social.move.current', { name: link.superName, id: link.superId })}</p>
-        <InputNumber
-          style={{ width: 240 }}
-          min={1}
-          precision={0}
-          placeholder={t('social.move.newSuperId')}
-          aria-label={t('social.move.newSuperId')}
-          value={superId}
-          onChange={(v) => setSuperId(typeof v === 'number' ? v : null)}
+        <p>{t('social.move.current', { name: from, id: link.superId })}</p>
+        <SuperiorSelect
+          style={{ width: '100%' }}
+          ariaLabel={t('social.move.newSuper')}
+          exclude={[link.superId, link.subId]}
+          value={superior}
+          onChange={setSuperior}
         />
       </Modal>
     </>

@@ -45,8 +45,10 @@ function FriendRequestList() {
   const client = useQueryClient();
   const { data, isPending } = useFriendRequests();
   const rows = (data ?? []).filter((r) => r.direction === 'received' && r.status === 1);
-  const answer = (r: FriendRequest, agree: boolean) =>
-    runAction(client, () => answerFriend(r.userId, agree), agree ? 'social.accepted' : 'social.refused');
+  // A received request always names its asker (userId is null only on the caller's own pending asks).
+  const answer = ({ userId }: FriendRequest, agree: boolean) =>
+    userId !== null &&
+    runAction(client, () => answerFriend(userId, agree), agree ? 'social.accepted' : 'social.refused');
   const columns: TableColumnsType<FriendRequest> = [
     { title: t('social.requests.userName'), dataIndex: 'userName' },
     {

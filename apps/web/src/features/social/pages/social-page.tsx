@@ -1,51 +1,24 @@
-import type { Attachment, Friend, FriendRequest, SharedSite, ShareGiven } from '@ems/contract/api/social';
+import type { Friend, FriendRequest, SharedSite, ShareGiven } from '@ems/contract/api/social';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tabs,
-  Tag,
-} from 'antd';
+import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import {
   askFriend,
-  attach,
   deleteFriend,
   leaveShare,
   shareSite,
   stopSharing,
-  useAttachments,
   useFriendRequests,
   useFriends,
   useSharesGiven,
   useSharesReceived,
+  withdrawFriendRequest,
 } from '../api/social-api';
-import { AttachMoveButton } from '../components/attach-move';
+import { AttachmentsTab } from '../components/attachments-tab';
 import { runAction } from '../components/run-action';
-import { SuperiorTotals } from '../components/superior-totals';
-
-/** Colour of a request state tag. */
-const STATE_COLOR: Record<string, string> = {
-  sent: 'blue',
-  pending: 'gold',
-  accepted: 'green',
-  refused: 'red',
-  voided: 'default',
-};
-
-function StateTag({ state }: { state: string }) {
-  const { t } = useTranslation();
-  return <Tag color={STATE_COLOR[state]}>{t(`social.state.${state}`)}</Tag>;
-}
+import { StateTag } from '../components/state-tag';
 
 /**
  * Social management (spec §2 hint, issue 10 §5): friends and requests sent and received with their states,
@@ -108,6 +81,20 @@ function FriendsTab() {
       render: (v: string) => new Date(v).toLocaleString(),
     },
     { title: t('social.requests.state'), dataIndex: 'state', render: (v: string) => <StateTag state={v} /> },
+    {
+      title: t('social.actions'),
+      key: 'a',
+      render: (_v, r) =>
+        r.direction === 'sent' &&
+        r.status === 1 && (
+          <Button
+            size="small"
+            onClick={() => runAction(client, () => withdrawFriendRequest(r.userName), 'social.cancelled')}
+          >
+            {t('social.requests.withdraw')}
+          </Button>
+        ),
+    },
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="large">
@@ -246,112 +233,6 @@ function SharingTab() {
         columns={receivedColumns}
         pagination={false}
       />
-    </Space>
-  );
-}
-
-function AttachmentsTab() {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const links = useAttachments();
-  const ownSites = (useGroupTree().data ?? []).flatMap((g) => g.subStations).filter((s) => s.owned);
-  const [sub, setSub] = useState<number>();
-  const [superId, setSuperId] = useState('');
-  const columns: TableColumnsType<Attachment> = [
-    { title: t('social.links.super'), key: 'sup', render: (_v, l) => `${l.superName} (${l.superId})` },
-    { title: t('social.links.sub'), key: 'sub', render: (_v, l) => `${l.subName} (${l.subId})` },
-    {
-      title: t('social.requests.direction'),
-      dataIndex: 'direction',
-      render: (v: string) => t(`social.direction.${v}`),
-    },
-    { title: t('social.requests.state'), dataIndex: 'state', render: (v: string) => <StateTag state={v} /> },
-    {
-      title: t('social.actions'),
-      key: 'a',
-      render: (_v, l) => (
-        <Space>
-          {l.direction === 'received' && l.status === 1 && (
-            <>
-              <Button
-                size="small"
-                onClick={() =>
-                  runAction(client, () => attach('rejected', l.superId, l.subId), 'social.refused')
-                }
-              >
-                {t('social.refuse')}
-              </Button>
-              <Button
-                size="small"
-                type="primary"
-                onClick={() =>
-                  runAction(client, () => attach('accepted', l.superId, l.subId), 'social.accepted')
-                }
-              >
-                {t('social.agree')}
-              </Button>
-            </>
-          )}
-          {l.direction === 'sent' && l.status <= 2 && (
-            <Button
-              size="small"
-              danger
-              onClick={() =>
-                runAction(client, () => attach('abandom', l.superId, l.subId), 'social.cancelled')
-              }
-            >
-              {t('social.links.abandon')}
-            </Button>
-          )}
-          {l.direction === 'sent' && l.status <= 2 && <AttachMoveButton link={l} />}
-        </Space>
-      ),
-    },
-  ];
-  const superNumber = Number(superId);
-  return (
-    <Space orientation="vertical" style={{ width: '100%' }} size="large">
-      <Space wrap>
-        <Select
-          style={{ minWidth: 200 }}
-          placeholder={t('social.links.pickSub')}
-          aria-label={t('social.links.pickSub')}
-          value={sub}
-          onChange={setSub}
-          options={ownSites.map((s) => ({ value: s.stationId, label: s.stationName }))}
-        />
-        <Input
-          style={{ width: 200 }}
-          inputMode="numeric"
-          placeholder={t('social.links.superId')}
-          aria-label={t('social.links.superId')}
-          value={superId}
-          onChange={(e) => setSuperId(e.target.value.replace(/\D/g, ''))}
-        />
-        <Button
-          type="primary"
-          disabled={sub === undefined || !(superNumber > 0)}
-          onClick={() =>
-            sub !== undefined && runAction(client, () => attach('ask', superNumber, sub), 'social.linkAsked')
-          }
-        >
-          {t('social.links.ask')}
-        </Button>
-      </Space>
-      <Table<Attachment>
-        rowKey={(l) => `${l.superId}-${l.subId}-${l.askedAt}`}
-        size="small"
-        locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('social.links.empty')} />,
-        }}
-        loading={links.isPending}
-        dataSource={links.data ?? []}
-        columns={columns}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      />
-      <Card size="small" title={t('social.totals.heading')}>
-        {links.data && <SuperiorTotals links={links.data} />}
-      </Card>
     </Space>
   );
 }
