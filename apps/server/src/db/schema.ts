@@ -116,6 +116,10 @@ export const mailOutbox = pgTable(
     to: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** Issue 20: an HTML alternative of `body` (push messages), and one attachment (a report's .xlsx). */
+    html: text('html'),
+    attachmentName: text('attachment_name'),
+    attachment: bytea('attachment'),
     /** pending | sent | failed (gave up after the last retry) */
     state: text('state').notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
@@ -619,3 +623,4 @@ export const rollupDirty = pgTable(
   { deviceId: integer('device_id').notNull(), day: date('day', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
+export * from './schema-push';
