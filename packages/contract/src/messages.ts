@@ -4,6 +4,7 @@
  * en-US, zh-CN and pt-BR are complete; cs-CZ falls back to en-US where a text is missing.
  */
 import type { LanguageCode } from './constants';
+import { COMMAND_MESSAGES } from './messages-commands';
 import { PUSH_MESSAGES } from './messages-push';
 
 type Texts = { 'en-US': string; 'zh-CN': string; 'pt-BR': string; 'cs-CZ'?: string };
@@ -501,6 +502,7 @@ export const MESSAGES = {
     'cs-CZ': 'Zadejte adresu http(s) obsahující {z}, {x} a {y}',
   },
   ...PUSH_MESSAGES,
+  ...COMMAND_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

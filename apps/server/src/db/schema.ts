@@ -623,4 +623,5 @@ export const rollupDirty = pgTable(
   { deviceId: integer('device_id').notNull(), day: date('day', { mode: 'string' }).notNull() },
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
+export * from './schema-commands';
 export * from './schema-push';

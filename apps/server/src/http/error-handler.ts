@@ -7,6 +7,7 @@
 import type { Socket } from 'node:net';
 import type { LanguageCode } from '@ems/contract/constants';
 import { isMessageKey, translate } from '@ems/contract/messages';
+import { RANGE_RULE_KEYS } from '@ems/contract/messages-commands';
 import { Status } from '@ems/contract/status-codes';
 import { issueParams } from '@ems/contract/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -55,8 +56,9 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
       key && isMessageKey(key)
         ? translate(key, lang, params)
         : `${translate('common.illegalInput', lang)}${field ? `: ${field}` : ''}`;
-    // A number outside its field's range answers "data out of range" (spec §5) with its own status.
-    const status = key === 'common.outOfRange' ? Status.OUT_OF_RANGE : Status.ILLEGAL_INPUT;
+    // A number outside its field's range, or a value the others rule out (the SOC gap), answers "data out
+    // of range" (spec §5) with its own status.
+    const status = key && RANGE_RULE_KEYS.has(key) ? Status.OUT_OF_RANGE : Status.ILLEGAL_INPUT;
     return reply.code(400).send({ status, msg, data: { field } });
   }
   if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
