@@ -8,8 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
-import { DEVICE_LIMITS, parseDeviceTopic } from '@ems/contract/telemetry';
-import { Aedes, type Client } from 'aedes';
+import { DEVICE_LIMITS, parseDeviceTopic, topics } from '@ems/contract/telemetry';
+import { Aedes, type Client, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
@@ -40,6 +40,15 @@ export interface EmbeddedBroker {
    * ingest is attached wait for it. @returns detach.
    */
   attachIngest(handler: PublishInterceptor): () => void;
+  /** Publishes as the platform (QoS 1, not retained): device commands (docs/device-protocol.md §7). */
+  publish(topic: string, payload: Buffer): Promise<void>;
+  /** Whether the device with client id `sn` is connected now. */
+  isConnected(sn: string): boolean;
+  /**
+   * Calls `listener` with the serial number of each device that subscribes to its command topic: it is
+   * connected and a command published now reaches it.
+   */
+  onCommandSubscribe(listener: (sn: string) => void): () => void;
   /** Disconnects every client and closes the port. */
   stop(): Promise<void>;
 }
@@ -63,7 +72,8 @@ export async function startEmbeddedBroker(deps: {
   });
   const intercept: PublishInterceptor = (topic, payload) => {
     const kind = parseDeviceTopic(topic)?.kind;
-    if (kind !== 'telemetry' && kind !== 'status' && kind !== 'alarm') return undefined;
+    if (kind !== 'telemetry' && kind !== 'status' && kind !== 'alarm' && kind !== 'commandAck')
+      return undefined;
     if (handler) return handler(topic, payload);
     if (!deps.holdForIngest) return undefined;
     return whenAttached.then(() => handler?.(topic, payload));
@@ -86,6 +96,11 @@ export async function startEmbeddedBroker(deps: {
   aedes.on('connectionError', (client, err) =>
     log.debug({ clientId: client.id, err: err.message }, 'mqtt connection error'),
   );
+
+  // Who is connected (client ids), for the command dispatcher: aedes keeps no typed list of its own.
+  const connected = new Set<string>();
+  aedes.on('clientReady', (client) => connected.add(client.id));
+  aedes.on('clientDisconnect', (client) => connected.delete(client.id));
 
   const stats: BrokerStats = { oversizePackets: 0 };
   const oncePerDevice = createRateLimitedLog(log, 3_600_000);
@@ -133,6 +148,21 @@ export async function startEmbeddedBroker(deps: {
           attached = r;
         });
       };
+    },
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) => {
+        aedes.publish(
+          { cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false },
+          (err?: Error | null) => (err ? reject(err) : resolve()),
+        );
+      }),
+    isConnected: (sn) => connected.has(sn),
+    onCommandSubscribe: (listener) => {
+      const handler = (subscriptions: Subscription[], client: Client) => {
+        if (subscriptions.some((sub) => sub.topic === topics.command(client.id))) listener(client.id);
+      };
+      aedes.on('subscribe', handler);
+      return () => aedes.off('subscribe', handler);
     },
     stop: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));

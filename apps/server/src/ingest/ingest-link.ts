@@ -55,6 +55,8 @@ const TELEMETRY = topics.telemetry('+');
 const STATUS = topics.status('+');
 /** Issue 9: device alarm events, received like telemetry (acknowledged after commit). */
 const ALARM = topics.alarm('+');
+/** Issue 21: devices' answers to commands (docs/device-protocol.md §7). */
+const COMMAND_ACK = topics.commandAck('+');
 /** CONNACK codes meaning "protocol version not supported": 3.1.1 (1) and 5 (0x84). */
 const UNSUPPORTED_PROTOCOL = new Set([1, 0x84]);
 /** Passed to handleMessage's callback so mqtt.js skips its own PUBACK (see the module comment). */
@@ -83,6 +85,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
         // A refused subscription (SUBACK code >= 0x80) rejects.
         await c.subscribeAsync(`$share/${opts.shareGroup}/${TELEMETRY}`, { qos: 1 });
         await c.subscribeAsync(`$share/${opts.shareGroup}/${ALARM}`, { qos: 1 });
+        await c.subscribeAsync(`$share/${opts.shareGroup}/${COMMAND_ACK}`, { qos: 1 });
         return { protocolVersion: 5, shared: true };
       } catch (err) {
         log.warn({ err }, 'broker refused the shared subscription; every ingest node receives every message');
@@ -90,6 +93,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
     }
     await c.subscribeAsync(TELEMETRY, { qos: 1 });
     await c.subscribeAsync(ALARM, { qos: 1 });
+    await c.subscribeAsync(COMMAND_ACK, { qos: 1 });
     return { protocolVersion: version, shared: false };
   }
 

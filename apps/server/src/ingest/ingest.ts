@@ -9,6 +9,7 @@
  * device_latest.last_seen_at, so a status message only logs.
  */
 import { hostname } from 'node:os';
+import { reportsParams } from '@ems/contract/api/device-params-points';
 import {
   DEVICE_LIMITS,
   exceededLimit,
@@ -82,6 +83,19 @@ export interface Ingest {
   stop(): Promise<void>;
 }
 
+/**
+ * What remote settings (modules/commands) take from the devices' messages (docs/device-protocol.md §7).
+ * Each returned promise holds the message's PUBACK until it settles, as telemetry's commit does.
+ */
+export interface CommandHooks {
+  /** A device's answer to a command (`ems/v1/{SN}/command/ack`). */
+  ack(device: KnownDevice, payload: Buffer): Promise<void> | undefined;
+  /** The newest sample of a telemetry message that reports parameters, after its samples are committed. */
+  reported(device: KnownDevice, ts: Date, points: Record<string, unknown>): Promise<void>;
+  /** Any message of a device (it is connected): a command waiting for it can go. */
+  seen(device: KnownDevice, sn: string, online: boolean): void;
+}
+
 /** startIngest's options; clientId and shareGroup let tests and benchmarks share one external broker. */
 export type IngestOptions = {
   db: DbHandle;
@@ -94,6 +108,8 @@ export type IngestOptions = {
    * that stand one device in for a whole fleet raise it.
    */
   deviceRate?: DeviceRateSettings;
+  /** Remote settings' share of the devices' messages (acknowledgements, parameter reports). */
+  commands?: CommandHooks;
 } & (
   | {
       /** The embedded broker: telemetry is taken in-process, its PUBACK held until the commit. */
@@ -117,7 +133,7 @@ const MAX_AHEAD_MS = 10 * 60_000;
 
 /** Attaches to the embedded broker, or connects to the external `mqttUrl`. */
 export async function startIngest(opts: IngestOptions): Promise<Ingest> {
-  const { db, log } = opts;
+  const { db, log, commands } = opts;
   const devices = createDeviceDirectory(db);
   const known = await devices.preload();
   const batcher = createBatcher({ db, log, maxBatch: opts.maxBatch, onBatch: opts.onBatch });
@@ -198,6 +214,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     const now = Date.now();
     const rows: TelemetryRow[] = [];
     let earliest = Number.POSITIVE_INFINITY;
+    let params: { ts: Date; points: Record<string, unknown> } | null = null;
     for (const s of samples) {
       const ts = toDate(s.ts);
       const t = ts.getTime();
@@ -208,15 +225,23 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       }
       rows.push(toTelemetryRow(device.id, device.type, s, ts));
       earliest = Math.min(earliest, t);
+      if (commands && reportsParams(s.points) && (!params || t > params.ts.getTime())) {
+        params = { ts, points: s.points };
+      }
     }
     counts.received += rows.length;
     if (rows.length === 0) return undefined;
     // After the commit, so alarm work never holds a telemetry write (issue 9), and a replayed old sample
     // corrects list/real's "today" at the next poll.
-    return batcher.add(rows, () => {
+    const written = batcher.add(rows, () => {
       alarms.seen(device.id);
       baselines.sampleWritten(device.id, earliest);
     });
+    const report = params;
+    // The parameters are taken after the samples are committed, and the PUBACK waits for both.
+    return commands && report
+      ? written.then(() => commands.reported(device, report.ts, report.points))
+      : written;
   }
 
   /** Issue 9: a device's alarm events (docs/device-protocol.md "Alarms"); acknowledged once committed. */
@@ -280,18 +305,23 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   // The device is looked up before the payload is parsed: a stranger's message costs no parsing.
   function onTelemetry(sn: string, payload: Buffer): Promise<void> | undefined {
     counts.messages++;
-    return ofKnownDevice(sn, (device) => accept(device, sn, payload));
+    return ofKnownDevice(sn, (device) => {
+      commands?.seen(device, sn, true);
+      return accept(device, sn, payload);
+    });
   }
 
   function onMessage(topic: string, payload: Buffer): Promise<void> | undefined {
     const t = parseDeviceTopic(topic);
     if (!t) return;
     if (t.kind === 'telemetry') return onTelemetry(t.sn, payload);
-    if (t.kind === 'status') return ofKnownDevice(t.sn, () => void onStatus(t.sn, payload));
+    if (t.kind === 'status') return ofKnownDevice(t.sn, (device) => void onStatus(device, t.sn, payload));
     if (t.kind === 'alarm') return onAlarm(t.sn, payload);
+    if (t.kind === 'commandAck' && commands)
+      return ofKnownDevice(t.sn, (device) => commands.ack(device, payload));
   }
 
-  function onStatus(sn: string, payload: Buffer): void {
+  function onStatus(device: KnownDevice, sn: string, payload: Buffer): void {
     let body: unknown;
     try {
       body = JSON.parse(payload.toString('utf8'));
@@ -302,6 +332,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     if (!parsed.success) return void warn('status', { sn }, 'status message does not match the schema');
     if (parsed.data.online) log.debug({ sn }, 'device online');
     else notice('offline', { sn }, 'device reported offline');
+    commands?.seen(device, sn, parsed.data.online);
   }
 
   let ready: Promise<IngestLinkInfo>;
