@@ -1,6 +1,7 @@
 /**
  * Composition root (`npm start`): config → database + migrations (db/app-db.ts) + seed → API + web → MQTT broker
- * (embedded unless MQTT_URL) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs → simulator (unless SIMULATOR=off).
+ * (embedded unless MQTT_URL) → remote settings (command dispatch) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs →
+ * simulator (unless SIMULATOR=off).
  */
 import { deviceRateOf, loadConfig } from './config';
 import { openAppDb } from './db/app-db';
@@ -13,6 +14,8 @@ import { ingestStatusOf, publishIngestStatus, readIngestStatus } from './ingest/
 import { createJobQueue } from './jobs/queue';
 import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
+import { embeddedDownlink, externalDownlink } from './modules/commands/downlink';
+import { startCommandRuntime } from './modules/commands/runtime';
 import { startSimulator } from './simulator/fleet';
 
 async function main(): Promise<void> {
@@ -33,9 +36,20 @@ async function main(): Promise<void> {
   const metrics = createIngestMetrics(readIngestStatus);
   const onBatch = metrics.observeBatch;
   const deviceRate = deviceRateOf(config);
+  // Remote settings (issue 21): commands go out through the embedded broker, or a client of their own.
+  const downlink = broker ? embeddedDownlink(broker) : externalDownlink(mqttUrl, log);
+  const commands = await startCommandRuntime({ db, log, queue, downlink });
   const ingest = broker
-    ? await startIngest({ db, log, broker, onBatch, deviceRate })
-    : await startIngest({ db, log, mqttUrl, shareGroup: config.MQTT_SHARE_GROUP, onBatch, deviceRate });
+    ? await startIngest({ db, log, broker, onBatch, deviceRate, commands: commands.hooks })
+    : await startIngest({
+        db,
+        log,
+        mqttUrl,
+        shareGroup: config.MQTT_SHARE_GROUP,
+        onBatch,
+        deviceRate,
+        commands: commands.hooks,
+      });
   publishIngestStatus(() => ingestStatusOf(ingest, broker, metrics.times));
   // Metrics are for operators: a taken port is logged, and the platform runs on without them.
   const metricsServer = await startMetricsServer({
@@ -58,8 +72,10 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     await simulator?.stop();
     jobs.stop();
+    await commands.stop();
     await app.close();
     await queue.stop();
+    await downlink.close();
     await metricsServer?.close();
     await ingest.stop();
     await broker?.stop();

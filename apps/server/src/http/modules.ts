@@ -4,6 +4,7 @@ import { adminRoutes } from '../modules/admin/routes';
 import { alarmRoutes } from '../modules/alarms/routes';
 import { areaRoutes } from '../modules/area/routes';
 import { authRoutes } from '../modules/auth/routes';
+import { commandRoutes } from '../modules/commands/routes';
 import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { mapTilesRoutes } from '../modules/map-tiles/routes';
@@ -36,4 +37,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await reportRoutes(api, ctx); // issue 8
   await areaRoutes(api, ctx); // issue 7 item 6
   await mapTilesRoutes(api, ctx); // issue 7 item 7: street tiles
+  await commandRoutes(api, ctx); // issue 21: remote settings
 }

@@ -11,6 +11,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { type Config, deviceRateOf } from '../config';
 import type { DbHandle } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
+import { embeddedDownlink, externalDownlink } from '../modules/commands/downlink';
+import { type CommandRuntime, startCommandRuntime } from '../modules/commands/runtime';
 import { buildDevice, buildStation } from '../test/factories';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker';
 import { hashDeviceSecret } from './device-secret';
@@ -30,6 +33,8 @@ export interface TestIngest {
   /** The embedded broker, or null when MQTT_URL points at an external one. */
   broker: EmbeddedBroker | null;
   ingest: Ingest;
+  /** Remote settings (dispatcher, answers, reports) when started `withCommands`, else null. */
+  commands: CommandRuntime | null;
   /** Creates a site (owned by `ownerId`, else a new user) and returns its id. */
   addStation(ownerId?: number): Promise<number>;
   /** Creates a device of `type` with a fresh serial number and secret. */
@@ -76,6 +81,8 @@ export async function startTestIngest(deps: {
   log?: FastifyBaseLogger;
   /** startIngest's onBatch (metrics). */
   onBatch?(seconds: number, rows: number): void;
+  /** Also run remote settings on this queue: dispatch worker, answers and reports (issue 21). */
+  withCommands?: { queue: JobQueue };
 }): Promise<TestIngest> {
   const { db } = deps;
   const log = deps.log ?? pino({ level: 'silent' });
@@ -86,8 +93,18 @@ export async function startTestIngest(deps: {
   const tag = randomBytes(4).toString('hex');
   const onBatch = deps.onBatch;
   const deviceRate = deviceRateOf(config);
+  const downlink = deps.withCommands
+    ? broker
+      ? embeddedDownlink(broker)
+      : externalDownlink(mqttUrl, log)
+    : null;
+  const commands =
+    deps.withCommands && downlink
+      ? await startCommandRuntime({ db, log, queue: deps.withCommands.queue, downlink })
+      : null;
+  const hooks = commands?.hooks;
   const ingest = broker
-    ? await startIngest({ db, log, broker, onBatch, deviceRate })
+    ? await startIngest({ db, log, broker, onBatch, deviceRate, commands: hooks })
     : await startIngest({
         db,
         log,
@@ -96,6 +113,7 @@ export async function startTestIngest(deps: {
         persistentSession: false,
         onBatch,
         deviceRate,
+        commands: hooks,
       });
   await ingest.ready;
   const clients: MqttClient[] = [];
@@ -110,6 +128,7 @@ export async function startTestIngest(deps: {
     mqttUrl,
     broker,
     ingest,
+    commands,
     addStation: (ownerId) => createTestStation(db, ownerId),
     addDevice: (type, stationId) => createTestDevice(db, type, stationId),
     connectDevice: (device) => connect(device.sn, device.secret, device.sn),
@@ -130,6 +149,8 @@ export async function startTestIngest(deps: {
     },
     stop: async () => {
       await Promise.all(clients.map((c) => c.endAsync(true)));
+      await commands?.stop();
+      await downlink?.close();
       await ingest.stop();
       await broker?.stop();
     },

@@ -13,6 +13,7 @@ import { ensureTelemetryPartitions } from '../db/partitions';
 import { rawRetentionJob } from '../db/retention';
 import { vacuumJob } from '../db/vacuum';
 import { alarmJob } from '../modules/alarms/alarm-job';
+import { commandSweepJob } from '../modules/commands/sweep';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { mailSenderJob } from '../modules/mail/sender';
 import { rollupJob } from '../modules/telemetry/rollup-refresh';
@@ -64,6 +65,7 @@ export const defaultJobs: readonly JobDefinition[] = [
   rawRetentionJob,
   mailSenderJob,
   vacuumJob,
+  commandSweepJob,
 ];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */

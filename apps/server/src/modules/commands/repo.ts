@@ -1,0 +1,329 @@
+/**
+ * SQL of remote settings (docs/commands.md): commands (device_commands) and the parameters devices
+ * reported (device_params). State changes are single conditional UPDATEs (`WHERE state = …`), so two
+ * server processes, a redelivered acknowledgement or a sweep racing an answer change a command once.
+ */
+import { COMMAND_EXPIRE_S, type CommandRow, type CommandState } from '@ems/contract/api/device-commands';
+import type { DeviceParamsPatch } from '@ems/contract/api/device-params';
+import type { Db, DbHandle } from '../../db/client';
+import { deviceCommands } from '../../db/schema';
+import type { Tx } from '../mail/outbox';
+
+/** A device with its site's owner, as the access checks and the dispatcher need it. */
+export interface ParamDevice {
+  id: number;
+  name: string;
+  serialNumber: string;
+  deviceType: string;
+  stationId: number | null;
+  ownerId: number | null;
+  /** Last telemetry, for "online" (DEVICE_OFFLINE_AFTER_MS). */
+  lastSeenAt: Date | null;
+}
+
+/** The device `id` with its site's owner and last telemetry, or undefined. */
+export async function findParamDevice(db: DbHandle, id: number): Promise<ParamDevice | undefined> {
+  const res = await db.query<ParamDevice>(
+    `SELECT d.id, d.name, d.serial_number AS "serialNumber", d.device_type AS "deviceType",
+            d.station_id AS "stationId", s.owner_id AS "ownerId", l.last_seen_at AS "lastSeenAt"
+     FROM devices d LEFT JOIN stations s ON s.id = d.station_id
+     LEFT JOIN device_latest l ON l.device_id = d.id WHERE d.id = $1`,
+    [id],
+  );
+  return res.rows[0];
+}
+
+/** What a device last reported, or undefined when it never did. */
+export async function readReported(
+  db: DbHandle,
+  deviceId: number,
+): Promise<{ values: DeviceParamsPatch; reportedAt: Date; receivedAt: Date } | undefined> {
+  const res = await db.query<{ values: DeviceParamsPatch; reportedAt: Date; receivedAt: Date }>(
+    `SELECT "values", reported_at AS "reportedAt", received_at AS "receivedAt"
+     FROM device_params WHERE device_id = $1`,
+    [deviceId],
+  );
+  return res.rows[0];
+}
+
+/** A command row as stored, with its site's owner (for who may read its address). */
+export interface StoredCommand {
+  id: string;
+  deviceId: number;
+  stationId: number;
+  ownerId: number;
+  deviceName: string;
+  serialNumber: string;
+  userName: string;
+  ip: string | null;
+  params: DeviceParamsPatch;
+  before: Record<string, unknown>;
+  state: CommandState;
+  reason: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  ackedAt: Date | null;
+  verifiedAt: Date | null;
+  endedAt: Date | null;
+  expiresAt: Date;
+}
+
+const COLUMNS = `c.id, c.device_id AS "deviceId", c.station_id AS "stationId", s.owner_id AS "ownerId",
+  c.device_name AS "deviceName", c.serial_number AS "serialNumber", c.user_name AS "userName", c.ip,
+  c.params, c.before, c.state, c.reason, c.created_at AS "createdAt", c.sent_at AS "sentAt",
+  c.acked_at AS "ackedAt", c.verified_at AS "verifiedAt", c.ended_at AS "endedAt",
+  c.expires_at AS "expiresAt"`;
+
+/** The device's commands in `states`, oldest first. */
+export async function commandsInStates(
+  db: DbHandle,
+  deviceId: number,
+  states: readonly CommandState[],
+): Promise<StoredCommand[]> {
+  const res = await db.query<StoredCommand>(
+    `SELECT ${COLUMNS} FROM device_commands c JOIN stations s ON s.id = c.station_id
+     WHERE c.device_id = $1 AND c.state = ANY($2::text[]) ORDER BY c.created_at, c.id`,
+    [deviceId, states],
+  );
+  return res.rows;
+}
+
+/** The newest `limit` verified commands of the device, newest first. */
+export async function lastVerified(db: DbHandle, deviceId: number, limit: number): Promise<StoredCommand[]> {
+  const res = await db.query<StoredCommand>(
+    `SELECT ${COLUMNS} FROM device_commands c JOIN stations s ON s.id = c.station_id
+     WHERE c.device_id = $1 AND c.state = 'verified' ORDER BY c.verified_at DESC LIMIT $2`,
+    [deviceId, limit],
+  );
+  return res.rows;
+}
+
+/**
+ * A page of the device's commands on `stationIds` (null: every station, the administrator), newest
+ * first, and how many there are.
+ */
+export async function pageCommands(
+  db: DbHandle,
+  deviceId: number,
+  stationIds: readonly number[] | null,
+  page: { offset: number; limit: number },
+): Promise<{ rows: StoredCommand[]; total: number }> {
+  const where = 'c.device_id = $1 AND ($2::int[] IS NULL OR c.station_id = ANY($2::int[]))';
+  const params = [deviceId, stationIds];
+  const rows = await db.query<StoredCommand>(
+    `SELECT ${COLUMNS} FROM device_commands c JOIN stations s ON s.id = c.station_id
+     WHERE ${where} ORDER BY c.created_at DESC, c.id LIMIT $3 OFFSET $4`,
+    [...params, page.limit, page.offset],
+  );
+  const total = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM device_commands c WHERE ${where}`,
+    params,
+  );
+  return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+}
+
+/** A new command (queued) inside the caller's transaction. */
+export async function insertCommand(
+  tx: Tx | Db,
+  row: {
+    id: string;
+    device: { id: number; name: string; serialNumber: string; stationId: number };
+    user: { userId: number; loginName: string };
+    ip: string | null;
+    params: DeviceParamsPatch;
+    before: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(deviceCommands).values({
+    id: row.id,
+    deviceId: row.device.id,
+    stationId: row.device.stationId,
+    deviceName: row.device.name,
+    serialNumber: row.device.serialNumber,
+    userId: row.user.userId,
+    userName: row.user.loginName,
+    ip: row.ip,
+    params: row.params,
+    before: row.before,
+    state: 'queued',
+    expiresAt: new Date(Date.now() + COMMAND_EXPIRE_S * 1000),
+  });
+}
+
+/**
+ * Expires the device's queued commands that are past their time, or whose device left their site.
+ * @returns how many.
+ */
+export async function expireStale(db: DbHandle, deviceId: number, stationId: number | null): Promise<number> {
+  const res = await db.query(
+    `UPDATE device_commands SET state = 'expired', ended_at = now(),
+       reason = CASE WHEN expires_at <= now() THEN 'not sent within 24 h' ELSE 'device left the site' END
+     WHERE device_id = $1 AND state = 'queued'
+       AND (expires_at <= now() OR station_id IS DISTINCT FROM $2::int) RETURNING id`,
+    [deviceId, stationId],
+  );
+  return res.rows.length;
+}
+
+/**
+ * Takes the device's oldest queued command into flight (sent), unless one is in flight already.
+ * @returns the command, or undefined when none is queued or one is in flight (the partial unique index
+ *   device_commands_one_in_flight refuses a second, whichever process tries).
+ */
+export async function claimNext(db: DbHandle, deviceId: number): Promise<StoredCommand | undefined> {
+  try {
+    const res = await db.query<{ id: string }>(
+      `UPDATE device_commands SET state = 'sent', sent_at = now(), sends = sends + 1
+       WHERE id = (SELECT id FROM device_commands WHERE device_id = $1 AND state = 'queued'
+                   ORDER BY created_at, id LIMIT 1)
+         AND NOT EXISTS (SELECT 1 FROM device_commands WHERE device_id = $1 AND state = 'sent')
+       RETURNING id`,
+      [deviceId],
+    );
+    const id = res.rows[0]?.id;
+    if (!id) return undefined;
+    const rows = await db.query<StoredCommand>(
+      `SELECT ${COLUMNS} FROM device_commands c JOIN stations s ON s.id = c.station_id WHERE c.id = $1`,
+      [id],
+    );
+    return rows.rows[0];
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') return undefined; // another process sent one first
+    throw err;
+  }
+}
+
+/** Puts a command whose publish failed back in the queue (it is sent again, with the same id). */
+export async function unsend(db: DbHandle, id: string): Promise<void> {
+  await db.query(`UPDATE device_commands SET state = 'queued' WHERE id = $1 AND state = 'sent'`, [id]);
+}
+
+/** True when the device has a command in flight. */
+export async function hasInFlight(db: DbHandle, deviceId: number): Promise<boolean> {
+  const res = await db.query(`SELECT 1 FROM device_commands WHERE device_id = $1 AND state = 'sent'`, [
+    deviceId,
+  ]);
+  return res.rows.length > 0;
+}
+
+/**
+ * Records the device's answer to command `id` (its own: `deviceId` must match). Only a command in flight
+ * or timed out takes an answer (a late answer still says what the device did); a second answer of the
+ * same id changes nothing.
+ * @returns the command's params when this answer was taken, else undefined.
+ */
+export async function recordAck(
+  db: DbHandle,
+  deviceId: number,
+  id: string,
+  status: 'applied' | 'failed',
+  reason: string | null,
+): Promise<{ params: DeviceParamsPatch } | undefined> {
+  const res = await db.query<{ params: DeviceParamsPatch }>(
+    `UPDATE device_commands SET state = $3, reason = $4, acked_at = now(), ended_at = NULL
+     WHERE id = $1 AND device_id = $2 AND state IN ('sent', 'timedOut') RETURNING params`,
+    [id, deviceId, status, reason],
+  );
+  return res.rows[0];
+}
+
+/**
+ * Stores what a device reported at `ts`, unless a newer report is stored; merged into the stored values
+ * (a report may carry only some parameters). @returns every stored value after the merge, or undefined
+ * when a newer report was kept.
+ */
+export async function upsertReported(
+  db: DbHandle,
+  deviceId: number,
+  values: DeviceParamsPatch,
+  ts: Date,
+): Promise<Record<string, unknown> | undefined> {
+  const res = await db.query<{ values: Record<string, unknown> }>(
+    `INSERT INTO device_params (device_id, "values", reported_at) VALUES ($1, $2::jsonb, $3)
+     ON CONFLICT (device_id) DO UPDATE SET "values" = device_params."values" || EXCLUDED."values",
+       reported_at = EXCLUDED.reported_at, received_at = now()
+     WHERE device_params.reported_at <= EXCLUDED.reported_at RETURNING "values"`,
+    [deviceId, JSON.stringify(values), ts],
+    'device-params-upsert',
+  );
+  return res.rows[0]?.values;
+}
+
+/** Applied (or timed-out) commands of the device, to compare with a report. */
+export async function unverified(
+  db: DbHandle,
+  deviceId: number,
+): Promise<{ id: string; params: DeviceParamsPatch }[]> {
+  const res = await db.query<{ id: string; params: DeviceParamsPatch }>(
+    `SELECT id, params FROM device_commands WHERE device_id = $1 AND state IN ('applied', 'timedOut')`,
+    [deviceId],
+    'device-commands-unverified',
+  );
+  return res.rows;
+}
+
+/** Marks commands verified: a report shows their values. */
+export async function markVerified(db: DbHandle, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE device_commands SET state = 'verified', verified_at = now(), ended_at = NULL,
+       acked_at = coalesce(acked_at, now())
+     WHERE id = ANY($1::uuid[]) AND state IN ('applied', 'timedOut')`,
+    [ids],
+  );
+}
+
+/**
+ * Commands sent more than `ackTimeoutS` ago without an answer: timed out.
+ * @returns the devices they belong to (each may send its next command now).
+ */
+export async function timeOutSent(db: DbHandle, ackTimeoutS: number): Promise<number[]> {
+  const res = await db.query<{ deviceId: number }>(
+    `UPDATE device_commands SET state = 'timedOut', ended_at = now(), reason = 'no answer within ' || $1 || ' s'
+     WHERE state = 'sent' AND sent_at < now() - make_interval(secs => $1) RETURNING device_id AS "deviceId"`,
+    [ackTimeoutS],
+  );
+  return [...new Set(res.rows.map((r) => r.deviceId))];
+}
+
+/** Queued commands past their expiry: expired. @returns how many. */
+export async function expireQueued(db: DbHandle): Promise<number> {
+  const res = await db.query(
+    `UPDATE device_commands SET state = 'expired', ended_at = now(), reason = 'not sent within 24 h'
+     WHERE state = 'queued' AND expires_at <= now() RETURNING id`,
+  );
+  return res.rows.length;
+}
+
+/** Devices with queued commands, with their serial numbers (they are sent when the device connects). */
+export async function devicesWithQueued(db: DbHandle): Promise<{ deviceId: number; sn: string }[]> {
+  const res = await db.query<{ deviceId: number; sn: string }>(
+    `SELECT DISTINCT c.device_id AS "deviceId", d.serial_number AS sn
+     FROM device_commands c JOIN devices d ON d.id = c.device_id WHERE c.state = 'queued'`,
+    [],
+    'device-commands-queued',
+  );
+  return res.rows;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** A stored command as the calls answer it; `withIp`: the caller may read the request's address. */
+export function toCommandRow(c: StoredCommand, withIp: boolean): CommandRow {
+  return {
+    commandId: c.id,
+    deviceId: c.deviceId,
+    deviceName: c.deviceName,
+    userName: c.userName,
+    ip: withIp ? c.ip : null,
+    params: c.params as Record<string, unknown>,
+    before: c.before,
+    state: c.state,
+    reason: c.reason,
+    createdAt: iso(c.createdAt)!,
+    sentAt: iso(c.sentAt),
+    ackedAt: iso(c.ackedAt),
+    verifiedAt: iso(c.verifiedAt),
+    endedAt: iso(c.endedAt),
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * Remote settings on one server process (docs/commands.md): runs the dispatches of the job queue, takes
+ * the devices' answers and parameter reports from the ingest (CommandHooks), and sends a waiting device
+ * its queued commands when it connects (the embedded broker's client-ready event, or any message of the
+ * device: its status "online" or its next telemetry). Which devices wait is re-read every
+ * COMMAND_SWEEP_S, so a command queued by another process is noticed too.
+ */
+import { COMMAND_SWEEP_S, CommandAckSchema } from '@ems/contract/api/device-commands';
+import { sameParamValue } from '@ems/contract/api/device-params';
+import { paramsFromPoints } from '@ems/contract/api/device-params-points';
+import { DEVICE_OFFLINE_AFTER_MS } from '@ems/contract/constants';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from '../../db/client';
+import type { CommandHooks } from '../../ingest/ingest';
+import type { JobQueue, QueueJob } from '../../jobs/queue';
+import {
+  COMMAND_QUEUE,
+  COMMAND_QUEUE_DEFINITION,
+  type DispatchJob,
+  dispatchDevice,
+  kickDevice,
+} from './dispatch';
+import type { Downlink } from './downlink';
+import { devicesWithQueued, markVerified, recordAck, unverified, upsertReported } from './repo';
+
+/** Counters since start (tests, the log). */
+export interface CommandStats {
+  sent: number;
+  acks: number;
+  /** Answers ignored: a second answer of the same id, an unknown id, or another device's. */
+  duplicateAcks: number;
+  invalidAcks: number;
+  verified: number;
+}
+
+/** Remote settings running on this process. */
+export interface CommandRuntime {
+  hooks: CommandHooks;
+  stats(): CommandStats;
+  /** Re-reads which devices wait for a connection (the timer does it every COMMAND_SWEEP_S). */
+  refresh(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Options of startCommandRuntime. */
+export interface CommandRuntimeOptions {
+  db: DbHandle;
+  log: FastifyBaseLogger;
+  queue: JobQueue;
+  downlink: Downlink;
+  /** Run dispatches on this process (default true). */
+  work?: boolean;
+}
+
+/** Compares a report with the commands applied and not yet verified; marks those it shows. */
+async function verify(db: DbHandle, deviceId: number, reported: Record<string, unknown>): Promise<number> {
+  const open = await unverified(db, deviceId);
+  const shown = open.filter((c) =>
+    Object.entries(c.params).every(([k, v]) => k in reported && sameParamValue(reported[k], v)),
+  );
+  await markVerified(
+    db,
+    shown.map((c) => c.id),
+  );
+  return shown.length;
+}
+
+/** Starts the dispatch worker (unless `work: false`), the connect listener and the waiting-device timer. */
+export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<CommandRuntime> {
+  const { db, log, queue, downlink } = opts;
+  const stats: CommandStats = { sent: 0, acks: 0, duplicateAcks: 0, invalidAcks: 0, verified: 0 };
+  /** Devices with queued commands, by serial number (to their id). */
+  let waiting = new Map<string, number>();
+  /** Serial numbers whose status said online, and when (external broker: it cannot be asked). */
+  const onlineAt = new Map<string, number>();
+  let stopped = false;
+
+  const kick = (deviceId: number) => {
+    if (stopped) return;
+    kickDevice(queue, deviceId).catch((err: unknown) =>
+      log.warn({ err, deviceId }, 'command dispatch not queued'),
+    );
+  };
+  /** A device was heard from: if it has queued commands, dispatch them now (once per appearance). */
+  const appeared = (sn: string) => {
+    const deviceId = waiting.get(sn);
+    if (deviceId === undefined) return;
+    waiting.delete(sn);
+    kick(deviceId);
+  };
+
+  await queue.declare([COMMAND_QUEUE_DEFINITION]);
+  if (opts.work !== false) {
+    const deps = {
+      db,
+      log,
+      downlink,
+      recentlyOnline: (sn: string) => Date.now() - (onlineAt.get(sn) ?? 0) < DEVICE_OFFLINE_AFTER_MS,
+      waitFor: (deviceId: number, sn: string) => {
+        waiting.set(sn, deviceId);
+      },
+    };
+    await queue.work<DispatchJob>(COMMAND_QUEUE, async (job: QueueJob<DispatchJob>) => {
+      if (await dispatchDevice(deps, job.data.deviceId)) stats.sent++;
+    });
+  }
+  const unsubscribe = downlink.onConnect(appeared);
+
+  const refresh = async () => {
+    const rows = await devicesWithQueued(db);
+    waiting = new Map(rows.map((r) => [r.sn, r.deviceId]));
+  };
+  await refresh().catch((err: unknown) => log.warn({ err }, 'waiting devices not read'));
+  const timer = setInterval(() => {
+    refresh().catch((err: unknown) => log.warn({ err }, 'waiting devices not read'));
+  }, COMMAND_SWEEP_S * 1000);
+  timer.unref();
+
+  const hooks: CommandHooks = {
+    ack: (device, payload) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(payload.toString('utf8'));
+      } catch {
+        body = null;
+      }
+      const parsed = CommandAckSchema.safeParse(body);
+      if (!parsed.success) {
+        stats.invalidAcks++;
+        log.warn({ deviceId: device.id }, 'command acknowledgement does not match the schema');
+        return undefined;
+      }
+      const { id, status, reason } = parsed.data;
+      // Ids are UUIDs: anything else names no command (and would fail the uuid cast).
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+        stats.duplicateAcks++;
+        return undefined;
+      }
+      return (async () => {
+        const taken = await recordAck(db, device.id, id, status, reason ?? null);
+        if (!taken) {
+          stats.duplicateAcks++;
+          return;
+        }
+        stats.acks++;
+        if (status === 'applied') {
+          // The report may have come before the answer.
+          const stored = await db.query<{ values: Record<string, unknown> }>(
+            'SELECT "values" FROM device_params WHERE device_id = $1',
+            [device.id],
+          );
+          const values = stored.rows[0]?.values;
+          if (values) stats.verified += await verify(db, device.id, values);
+        }
+        kick(device.id);
+      })();
+    },
+    reported: async (device, ts, points) => {
+      const values = paramsFromPoints(points as Parameters<typeof paramsFromPoints>[0]);
+      if (Object.keys(values).length === 0) return;
+      const stored = await upsertReported(db, device.id, values, ts);
+      if (stored) stats.verified += await verify(db, device.id, stored);
+    },
+    seen: (_device, sn, online) => {
+      if (online) onlineAt.set(sn, Date.now());
+      else onlineAt.delete(sn);
+      if (online) appeared(sn);
+    },
+  };
+
+  return {
+    hooks,
+    stats: () => ({ ...stats }),
+    refresh,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      if (opts.work !== false) await queue.boss.offWork(COMMAND_QUEUE, { wait: true });
+    },
+  };
+}
