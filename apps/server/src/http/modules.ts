@@ -8,6 +8,7 @@ import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { mapTilesRoutes } from '../modules/map-tiles/routes';
 import { profileRoutes } from '../modules/profile/routes';
+import { pushRoutes } from '../modules/push/routes';
 import { qrRoutes } from '../modules/qr/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import { socialRoutes } from '../modules/social/routes';
@@ -36,4 +37,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await reportRoutes(api, ctx); // issue 8
   await areaRoutes(api, ctx); // issue 7 item 6
   await mapTilesRoutes(api, ctx); // issue 7 item 7: street tiles
+  await pushRoutes(api, ctx); // issue 20
 }
