@@ -68,6 +68,11 @@ export interface PushChannelImpl {
   /** Whether the platform has the channel set up (SMTP server, official account); Web Push always is. */
   isSetUp(deps: ChannelDeps): Promise<boolean>;
   /**
+   * Whether a delivery waits in the log while the channel is not set up (`waiting`, queued again when it
+   * is). False for e-mail: its outbox holds the mail until an SMTP server is set, visible in the console.
+   */
+  waitsUntilSetUp: boolean;
+  /**
    * The recipients of `userId` on this channel: for e-mail the rule's verified mailboxes (or the
    * account's own verified e-mail when the rule names none), for the app each subscribed browser, for
    * the official account the bound openid.
