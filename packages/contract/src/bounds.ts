@@ -56,6 +56,23 @@ export function boundedNumber(min: number, max: number, message = 'common.illega
   return z.coerce.number({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 
+/**
+ * A number that cannot be empty (spec §5 "Cannot be empty: … longitude, latitude"): missing, null and ''
+ * fail with `validation.required` (coercion would read '' and null as 0), anything else as boundedNumber.
+ */
+export function requiredNumber(min: number, max: number, message = 'common.illegalInput') {
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .nullish()
+    .refine((v) => v !== '' && v !== null && v !== undefined, { error: 'validation.required', abort: true })
+    .pipe(
+      z.coerce
+        .number<string | number | null | undefined>({ error: message })
+        .min(min, { error: message })
+        .max(max, { error: message }),
+    );
+}
+
 /** The latest instant a time filter may name: 2100-01-01T00:00:00Z, in Unix milliseconds. */
 export const EPOCH_MS_MAX = 4_102_444_800_000;
 

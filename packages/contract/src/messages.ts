@@ -490,6 +490,12 @@ export const MESSAGES = {
     'pt-BR': 'Informe um endereço http(s) com {z}, {x} e {y}',
     'cs-CZ': 'Zadejte adresu http(s) obsahující {z}, {x} a {y}',
   },
+  'validation.searchUrl': {
+    'en-US': 'Enter an http(s) address holding {q}',
+    'zh-CN': '请输入包含 {q} 的 http(s) 地址',
+    'pt-BR': 'Informe um endereço http(s) com {q}',
+    'cs-CZ': 'Zadejte adresu http(s) obsahující {q}',
+  },
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

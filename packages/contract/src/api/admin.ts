@@ -72,6 +72,30 @@ export const InventoryImportResultSchema = z.array(
   z.object({ serialNumber: z.string(), commSerialNumber: z.string(), secret: z.string() }),
 );
 
+/** Where an inventory device is (issue 24 item 9): in stock (on no site) or on a site. */
+export const INVENTORY_STATES = ['stock', 'site'] as const;
+/** GET manage/devices/list: the inventory, newest first; `state` narrows, filterText matches the serials. */
+export const InventoryQuerySchema = PageQuerySchema.extend({
+  state: z.enum(INVENTORY_STATES, { error: 'common.illegalInput' }).optional(),
+});
+/** One inventory device and where it is (the site and its owner while it is on one). */
+export const InventoryRowSchema = z.object({
+  id: z.number().int(),
+  serialNumber: z.string(),
+  commSerialNumber: z.string().nullable(),
+  type: z.string(),
+  model: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  /** ISO 8601 time of the import (or of the device's first registration). */
+  createdAt: z.string(),
+  state: z.enum(INVENTORY_STATES),
+  stationId: z.number().int().nullable(),
+  stationName: z.string().nullable(),
+  ownerName: z.string().nullable(),
+});
+export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+export const InventoryPageSchema = z.object({ rows: z.array(InventoryRowSchema), total: z.number().int() });
+
 /** SMTP settings (spec §3). The password is write-only: GET answers `hasPassword`. */
 export const SMTP_SECURITY = ['none', 'ssl', 'tls'] as const;
 export const SmtpSettingsBodySchema = z.object({
