@@ -30,6 +30,13 @@ async function typeAndClear(field: Locator, text: string) {
 test('every required number says "cannot be empty" as it is typed, and the map picks the location', async ({
   page,
 }) => {
+  // No street tiles nor address search (a test below sets them, and clears them after).
+  const admin = await apiToken(page.request, 'admin', E2E_ADMIN_PASSWORD, true);
+  const cleared = await page.request.post('/owner_api/webpvesc/ajax/manage/map/tiles', {
+    data: { tileUrl: '', searchUrl: '' },
+    headers: { token: admin },
+  });
+  expect((await cleared.json()).status).toBe(0);
   const form = await openNewSite(page);
   const capacity = form.getByLabel('Capacity');
   const longitude = form.getByLabel('Longitude (°E)');
@@ -42,6 +49,7 @@ test('every required number says "cannot be empty" as it is typed, and the map p
 
   // A click on the bundled map fills both coordinates (and clears their messages).
   const map = form.getByTestId('location-picker');
+  await map.scrollIntoViewIfNeeded();
   await expect(map.locator('canvas')).toBeVisible();
   const box = (await map.boundingBox())!;
   await page.mouse.click(box.x + box.width * 0.55, box.y + box.height * 0.4);
@@ -104,7 +112,7 @@ test.describe('with a tile server and an address search set by the administrator
     expect((await saved.json()).status).toBe(0);
     try {
       const form = await openNewSite(page);
-      await form.getByLabel('Address').fill('Praça do Comércio');
+      await form.getByLabel('Address', { exact: true }).fill('Praça do Comércio');
       await form.getByRole('button', { name: 'Search' }).click();
       const results = form.locator('.address-search-results');
       await expect(results.getByText('Praça do Comércio, 1100-148 Lisboa, Portugal')).toBeVisible();
