@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import {
   boundedInt,
-  boundedNumber,
   epochTimeField,
   pageNumField,
   pageSizeField,
+  requiredNumber,
   safeString,
 } from '../bounds';
 import { DEVICE_TYPES } from '../telemetry';
@@ -145,7 +145,8 @@ export const AlarmRuleSaveSchema = z.object({
   /** SunSpec point name of the device's telemetry (e.g. SoC, TmpCab, DCW). */
   point: safeString(32).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { error: 'common.illegalInput' }),
   op: z.enum(RULE_OPS, { error: 'common.illegalInput' }),
-  threshold: boundedNumber(-RULE_BOUNDS.threshold, RULE_BOUNDS.threshold),
+  /** Cannot be empty (spec §5): an empty limit would read as 0. */
+  threshold: requiredNumber(-RULE_BOUNDS.threshold, RULE_BOUNDS.threshold),
   durationS: boundedInt(RULE_BOUNDS.minDurationS, RULE_BOUNDS.maxDurationS),
   level: boundedInt(1, 5),
   enabled: z.boolean().optional(),
