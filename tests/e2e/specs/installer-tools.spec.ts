@@ -44,7 +44,7 @@ test('the administrator imports a CSV, downloads the secrets once and sees the d
   expect(lines[0]).toBe('serialNumber,commSerialNumber,secret');
   expect(lines[1]).toMatch(new RegExp(`^INV-${tag}-1,LG-${tag}-1,[\\w-]{43}$`));
   await expect(dialog.getByText(/Secrets of 2 devices downloaded/)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 
   await page.getByLabel('Serial number or model').fill(`INV-${tag}`);

@@ -140,8 +140,12 @@ export const AlarmRuleSaveSchema = z.object({
   id: idParam.optional(),
   stationId: idParam,
   name: safeString(50, { trim: true }).min(1, { error: 'validation.length' }),
-  /** Only devices of this type; absent: every device of the site. */
-  deviceType: z.enum(DEVICE_TYPES, { error: 'common.illegalInput' }).nullable().optional(),
+  /** Only devices of this type; absent, null or '': every device of the site. */
+  deviceType: z
+    .union([z.literal(''), z.enum(DEVICE_TYPES, { error: 'common.illegalInput' })])
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
   /** SunSpec point name of the device's telemetry (e.g. SoC, TmpCab, DCW). */
   point: safeString(32).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { error: 'common.illegalInput' }),
   op: z.enum(RULE_OPS, { error: 'common.illegalInput' }),

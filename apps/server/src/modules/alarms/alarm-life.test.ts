@@ -213,6 +213,9 @@ describe('threshold rules', () => {
       headers: { token },
     });
     expect(rules.json().data.filter((r: { name: string }) => r.name === 'No limit')).toEqual([]);
+    // The form's "all devices" is an empty choice: it saves as every device of the site.
+    const all = (await save({ ...rule, name: 'All devices', threshold: 5, deviceType: '' })).json();
+    expect(all).toMatchObject({ status: 0, data: { deviceType: null } });
   });
 
   it('clears a rule’s open alarm when the owner deletes the rule', async () => {
