@@ -11,6 +11,8 @@ import { ADMIN, DEMO, signIn } from '../lib/sign-in';
 test('the administrator imports a CSV, downloads the secrets once and sees the devices in stock', async ({
   page,
 }) => {
+  // Sign-in, a console tab and a dialog of several steps, each a page update on a shared CI machine.
+  test.slow();
   const tag = Date.now().toString(36).toUpperCase();
   await signIn(page, ADMIN);
   await page.goto('/manage?tab=inventory');
@@ -58,6 +60,8 @@ test('the administrator imports a CSV, downloads the secrets once and sees the d
 test('an owner adds, reads, switches off and deletes a threshold rule; the chart names its metrics', async ({
   page,
 }) => {
+  // A rule added, switched and deleted, then the chart: many page updates on a shared CI machine.
+  test.slow();
   const token = await signIn(page, DEMO);
   const site = await firstSite(page.request, token, 1);
   await page.goto(`/station?stationId=${site.stationId}`);

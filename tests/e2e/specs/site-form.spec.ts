@@ -30,6 +30,7 @@ async function typeAndClear(field: Locator, text: string) {
 test('every required number says "cannot be empty" as it is typed, and the map picks the location', async ({
   page,
 }) => {
+  test.slow();
   // No street tiles nor address search (a test below sets them, and clears them after).
   const admin = await apiToken(page.request, 'admin', E2E_ADMIN_PASSWORD, true);
   const cleared = await page.request.post('/owner_api/webpvesc/ajax/manage/map/tiles', {

@@ -12,6 +12,7 @@ import { rawRetentionJob } from '../db/retention';
 import { alarmJob } from '../modules/alarms/alarm-job';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { startMailSender } from '../modules/mail/sender';
+import { planReminderJob } from '../modules/plans/reminder-job';
 import { rollupJob } from '../modules/telemetry/rollup-refresh';
 import { runExclusive } from './run-once';
 
@@ -50,6 +51,7 @@ export const defaultJobs: readonly JobDefinition[] = [
   alarmJob,
   rollupJob,
   rawRetentionJob,
+  planReminderJob,
 ];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */

@@ -7,6 +7,7 @@ import { boundedInt, INT32_MAX, idField, pageNumField, pageSizeField, safeString
 import { INVENTORY_IMPORT_MAX, LIMIT_SETTING_MAX } from '../constants';
 import { DEVICE_TYPES } from '../telemetry';
 import { optionalText, portField, smtpHostField, text } from '../validation';
+import { PlanOrderSchema } from './account';
 import { languageIdField } from './common';
 
 /** A per-user limit as the console sets it (null: back to the default). */
@@ -197,3 +198,22 @@ export const AppVersionLastQuerySchema = z.object({
   languageId: languageIdField,
 });
 export const AppVersionLastSchema = z.array(AppVersionSchema);
+
+/** GET manage/plans/orders (issue 24 item 15): plan orders, newest first; `state` narrows. */
+export const PlanOrderQuerySchema = PageQuerySchema.extend({
+  state: z.enum(['pending', 'confirmed', 'cancelled'], { error: 'common.illegalInput' }).optional(),
+});
+/** One plan order with whom it is for. */
+export const AdminPlanOrderSchema = PlanOrderSchema.extend({
+  userId: z.number().int(),
+  loginName: z.string(),
+  userName: z.string(),
+  email: z.string().nullable(),
+});
+export type AdminPlanOrder = z.infer<typeof AdminPlanOrderSchema>;
+export const AdminPlanOrderPageSchema = z.object({
+  rows: z.array(AdminPlanOrderSchema),
+  total: z.number().int(),
+});
+/** POST manage/plans/confirm: customer service confirms the payment of a pending order. */
+export const PlanConfirmBodySchema = z.object({ orderId: idField, languageId: languageIdField });
