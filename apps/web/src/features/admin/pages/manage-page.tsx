@@ -10,6 +10,7 @@ import { InventoryTab } from '../components/inventory-tab';
 import { LanguagesTab } from '../components/languages-tab';
 import { MapTilesTab } from '../components/map-tiles-tab';
 import { OutboxTab } from '../components/outbox-tab';
+import { PlanOrdersTab } from '../components/plan-orders-tab';
 import { SmtpTab } from '../components/smtp-tab';
 import { UsersTab } from '../components/users-tab';
 import '../components/admin.css';
@@ -17,6 +18,7 @@ import '../components/admin.css';
 const TABS = [
   'users',
   'inventory',
+  'plans',
   'smtp',
   'outbox',
   'languages',
@@ -43,6 +45,7 @@ export function ManagePage() {
   const content: Record<TabKey, ReactNode> = {
     users: <UsersTab />,
     inventory: <InventoryTab />, // issue 24 item 9: devices in stock or on which site, CSV import
+    plans: <PlanOrdersTab />, // issue 24 item 15: report-plan payments confirmed by customer service
     smtp: <SmtpTab />,
     outbox: <OutboxTab />,
     languages: <LanguagesTab />,
