@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { boundedInt, INT32_MAX, idField, pageNumField, pageSizeField, safeString } from '../bounds';
 import { INVENTORY_IMPORT_MAX, LIMIT_SETTING_MAX } from '../constants';
 import { DEVICE_TYPES } from '../telemetry';
-import { optionalText, portField, smtpHostField, text } from '../validation';
+import { optionalEmailField, optionalText, portField, smtpHostField, text } from '../validation';
 import { PlanOrderSchema } from './account';
 import { languageIdField } from './common';
 
@@ -103,7 +103,8 @@ export const SmtpSettingsBodySchema = z.object({
   host: smtpHostField,
   port: portField,
   security: z.enum(SMTP_SECURITY),
-  username: optionalText(90),
+  /** The e-mail account signing in to the server (spec §5 e-mail rule: empty allowed, else an address). */
+  username: optionalEmailField,
   /** Omitted or empty keeps the stored password. */
   password: safeString(200).optional(),
   fromAddress: safeString(90, { trim: true }).email({ error: 'validation.email' }),
