@@ -332,6 +332,22 @@ export const MESSAGES = {
     'zh-CN': '测试邮件已加入发送队列：{address}',
     'pt-BR': 'E-mail de teste enfileirado para {address}',
   },
+  'mail.planReminderSubject': {
+    'en-US': 'Your report plan ends soon',
+    'zh-CN': '您的报表套餐即将到期',
+    'pt-BR': 'Seu plano de relatórios termina em breve',
+    'cs-CZ': 'Vaše předplatné přehledů brzy skončí',
+  },
+  'mail.planReminderBody': {
+    'en-US':
+      'Your {months}-month report plan ends on {date} (UTC). To keep your periodic reports and pushes, order a new plan in your personal centre; customer service confirms the payment.',
+    'zh-CN':
+      '您的 {months} 个月报表套餐将于 {date}（UTC）到期。如需继续接收定期报表和推送，请在个人中心订购新套餐，客服确认付款后生效。',
+    'pt-BR':
+      'Seu plano de relatórios de {months} meses termina em {date} (UTC). Para continuar recebendo relatórios e envios periódicos, peça um novo plano no centro pessoal; o atendimento confirma o pagamento.',
+    'cs-CZ':
+      'Vaše {months}měsíční předplatné přehledů končí {date} (UTC). Chcete-li dál dostávat pravidelné přehledy a oznámení, objednejte si nové v osobním centru; zákaznická podpora potvrdí platbu.',
+  },
   'mail.codeSubject': {
     'en-US': 'Your verification code',
     'zh-CN': '您的验证码',
@@ -499,6 +515,12 @@ export const MESSAGES = {
     'zh-CN': '请输入包含 {z}、{x} 和 {y} 的 http(s) 地址',
     'pt-BR': 'Informe um endereço http(s) com {z}, {x} e {y}',
     'cs-CZ': 'Zadejte adresu http(s) obsahující {z}, {x} a {y}',
+  },
+  'validation.searchUrl': {
+    'en-US': 'Enter an http(s) address holding {q}',
+    'zh-CN': '请输入包含 {q} 的 http(s) 地址',
+    'pt-BR': 'Informe um endereço http(s) com {q}',
+    'cs-CZ': 'Zadejte adresu http(s) obsahující {q}',
   },
   ...PUSH_MESSAGES,
 } as const satisfies Record<string, Texts>;

@@ -17,6 +17,7 @@ import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { mailSenderJob } from '../modules/mail/sender';
 import { alarmPushJob } from '../modules/push/fanout';
 import { reportPushJob } from '../modules/push/reports';
+import { planReminderJob } from '../modules/plans/reminder-job';
 import { rollupJob } from '../modules/telemetry/rollup-refresh';
 import type { JobQueue, QueueDefinition } from './queue';
 
@@ -68,6 +69,7 @@ export const defaultJobs: readonly JobDefinition[] = [
   vacuumJob,
   alarmPushJob,
   reportPushJob,
+  planReminderJob,
 ];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { safeString } from '../bounds';
+import { SUBSCRIPTION_PLANS } from '../constants';
 import {
   emailField,
   loginNameField,
@@ -150,4 +151,42 @@ export const PlansSchema = z.object({
   current: z.object({ months: z.number().int(), expiresAt: z.string() }).nullable(),
   /** 1 standard, 2 premium, 3 protocol, 4 fourth; changes go through customer service. */
   usertype: z.number().int(),
+  /** The caller's order waiting for customer service to confirm its payment (issue 24 item 15). */
+  pendingOrder: z
+    .object({
+      id: z.number().int(),
+      months: z.number().int(),
+      amountYuan: z.number().int(),
+      createdAt: z.string(),
+    })
+    .nullable(),
 });
+
+// ---- issue 24 item 15: ordering a report plan, confirmed by customer service ----
+
+/** The fee of a plan's term in yuan: its yearly fee times months / 12 (1 month of 1200/year: 100). */
+export function planFee(months: number): number {
+  const plan = SUBSCRIPTION_PLANS.find((p) => p.months === months);
+  return plan ? Math.round((plan.yuanPerYear * months) / 12) : 0;
+}
+
+/** POST user/plans/order: the caller orders a plan of `months` (1 or 3); a pending order is replaced. */
+export const PlanOrderBodySchema = z.object({
+  months: z.union(
+    SUBSCRIPTION_PLANS.map((p) => z.literal(p.months)),
+    { error: 'validation.choice' },
+  ),
+  languageId: languageIdField,
+});
+
+/** An order of a plan, waiting for customer service to confirm the payment (or confirmed). */
+export const PlanOrderSchema = z.object({
+  id: z.number().int(),
+  months: z.number().int(),
+  /** Fee of the term in yuan (planFee). */
+  amountYuan: z.number().int(),
+  state: z.enum(['pending', 'confirmed', 'cancelled']),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type PlanOrder = z.infer<typeof PlanOrderSchema>;

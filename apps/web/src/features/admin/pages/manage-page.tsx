@@ -6,15 +6,19 @@ import { AppVersionsTab } from '../components/app-versions-tab';
 import { Co2FactorsTab } from '../components/co2-factors-tab';
 import { DictionariesTab } from '../components/dictionaries-tab';
 import { IngestTab } from '../components/ingest-tab';
+import { InventoryTab } from '../components/inventory-tab';
 import { LanguagesTab } from '../components/languages-tab';
 import { MapTilesTab } from '../components/map-tiles-tab';
 import { OutboxTab } from '../components/outbox-tab';
+import { PlanOrdersTab } from '../components/plan-orders-tab';
 import { SmtpTab } from '../components/smtp-tab';
 import { UsersTab } from '../components/users-tab';
 import '../components/admin.css';
 
 const TABS = [
   'users',
+  'inventory',
+  'plans',
   'smtp',
   'outbox',
   'languages',
@@ -32,7 +36,7 @@ function tabOf(raw: string | null): TabKey {
 
 /**
  * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, languages, dictionaries,
- * app versions, the ingest's counters (issue 11) and the reports' CO2 factors (issue 8), one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
+ * app versions, the device inventory (issue 24), the ingest's counters (issue 11) and the reports' CO2 factors (issue 8), one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
  */
 export function ManagePage() {
   const { t } = useTranslation();
@@ -40,6 +44,8 @@ export function ManagePage() {
   const active = tabOf(search.get('tab'));
   const content: Record<TabKey, ReactNode> = {
     users: <UsersTab />,
+    inventory: <InventoryTab />, // issue 24 item 9: devices in stock or on which site, CSV import
+    plans: <PlanOrdersTab />, // issue 24 item 15: report-plan payments confirmed by customer service
     smtp: <SmtpTab />,
     outbox: <OutboxTab />,
     languages: <LanguagesTab />,

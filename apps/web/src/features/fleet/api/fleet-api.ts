@@ -4,12 +4,11 @@
  * dictionary/list. Every change invalidates the site lists, so the dashboard, tree and search follow.
  */
 
-import type { DictionaryItem, DictionaryListSchema, StationTemplate } from '@ems/contract/api/dictionary';
 import type { GroupNode } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import type { SystemType } from '@ems/contract/constants';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { dictionaryQueryOptions, templatesQueryOptions } from '../../../shared/domain/reference-queries';
 import { api } from '../../../shared/http/client';
 import type { SiteFormValues } from '../lib/site-form';
 
@@ -99,40 +98,14 @@ export function refreshSites(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: ['stations'] });
 }
 
-/** The sys_currencysymbol items (reference data, read once per page load). */
+/** Currency symbols (sys_currencysymbol), session-stored reference data (spec §3). */
 export function useCurrencies() {
-  return useQuery({
-    queryKey: ['dictionary', 'sys_currencysymbol'],
-    queryFn: async ({ signal }): Promise<DictionaryItem[]> => {
-      const data = await api.get<z.infer<typeof DictionaryListSchema>>(
-        '/webpvesc/ajax/dictionary/list',
-        { keys: ['sys_currencysymbol'] },
-        signal,
-      );
-      return data.sys_currencysymbol ?? [];
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(dictionaryQueryOptions('sys_currencysymbol'));
 }
 
-/** Station templates and time zones for the site form (reference data, read once per page load). */
+/** Station templates and time zones for the site form (session-stored reference data, spec §3). */
 export function useSiteFormReferences() {
-  const templates = useQuery({
-    queryKey: ['fleet', 'templates'],
-    queryFn: ({ signal }) => api.get<StationTemplate[]>(`${BASE}/templates`, undefined, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const timeZones = useQuery({
-    queryKey: ['fleet', 'sys_timezone'],
-    queryFn: async ({ signal }): Promise<DictionaryItem[]> => {
-      const data = await api.get<z.infer<typeof DictionaryListSchema>>(
-        '/webpvesc/ajax/dictionary/list',
-        { keys: ['sys_timezone'] },
-        signal,
-      );
-      return data.sys_timezone ?? [];
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const templates = useQuery(templatesQueryOptions());
+  const timeZones = useQuery(dictionaryQueryOptions('sys_timezone'));
   return { templates: templates.data ?? [], timeZones: timeZones.data ?? [] };
 }
