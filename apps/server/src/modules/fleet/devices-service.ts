@@ -18,6 +18,7 @@ import { requireOwnedStation, requireStationAccess } from '../access/station-acc
 import { findDevicesWithSeen } from '../stations/repo';
 import { toDeviceInfo } from '../stations/service';
 import { rebuildRollups } from '../telemetry/rollup-refresh';
+import { moveDeviceWithAlarms } from './devices-repo';
 import { alreadyOwned, heldByOther, limitReached, pairMismatch } from './errors';
 import { queueHistoryPurge } from './history-purge';
 import { insertWithinLimit } from './limits';
@@ -95,13 +96,14 @@ export async function renameDevice(db: DbHandle, user: SessionUser, deviceId: nu
 }
 
 /**
- * Moves the caller's device to another of the caller's sites; its history goes with it.
+ * Moves the caller's device to another of the caller's sites; its telemetry goes with it, and so do its
+ * open alarms (alarm history stays on the site it happened on: moveDeviceWithAlarms).
  * @throws noPermission when the device or the target site is not the caller's.
  */
 export async function moveDevice(db: DbHandle, user: SessionUser, deviceId: number, stationId: number) {
   await requireOwnedDevice(db, user, deviceId);
   await requireOwnedStation(db, user, stationId);
-  await db.query('UPDATE devices SET station_id = $2 WHERE id = $1', [deviceId, stationId]);
+  await moveDeviceWithAlarms(db, deviceId, stationId);
   // Issue 12: its energy days are now cut in the new site's time zone.
   await rebuildRollups(db, [deviceId]);
   return { deviceId, stationId };

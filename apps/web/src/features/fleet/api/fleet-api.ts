@@ -94,9 +94,14 @@ export function removeDevice(deviceId: number) {
   return api.post(`${BASE}/device/del`, { deviceId });
 }
 
-/** Refetches every site list (dashboard, tree, search, base info, devices) after a change. */
-export function refreshSites(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: ['stations'] });
+/**
+ * Refetches every site list (dashboard, tree, search, base info, devices) after a change, and the alarm
+ * lists and badge counts: a moved, removed or deleted device's open alarms change site or go.
+ */
+export async function refreshSites(client: QueryClient): Promise<void> {
+  await Promise.all(
+    ['stations', 'alarms', 'badges'].map((key) => client.invalidateQueries({ queryKey: [key] })),
+  );
 }
 
 /** The sys_currencysymbol items (reference data, read once per page load). */
