@@ -1,9 +1,10 @@
 /**
  * The fleet calls of /owner_api/webpvesc/ajax/station (contract api/fleet.ts): sites (create, modify,
  * del), groups (category/edit, filter/tree), devices (list, add, edit, move, del) and the currencies of
- * dictionary/list. Every change invalidates the site lists, so the dashboard, tree and search follow.
+ * dictionary/list, and the site bus's device limit. Every change invalidates the site lists, so the dashboard, tree and search follow.
  */
 
+import { type AddressLimit, SITE_BUS_CONF_TYPE } from '@ems/contract/api/device-limits';
 import type { DictionaryItem, DictionaryListSchema, StationTemplate } from '@ems/contract/api/dictionary';
 import type { GroupNode } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
@@ -66,6 +67,23 @@ export function useSiteDevices(stationId: number) {
   return useQuery({
     queryKey: ['stations', 'devices', stationId],
     queryFn: ({ signal }) => api.get<DeviceInfo[]>(`${BASE}/device/list`, { stationId }, signal),
+  });
+}
+
+/**
+ * The base address limit of a site's bus (spec §7 configure/device/base/address/limit with confTypes
+ * [3]): the add-device form tells from it how many more devices a site holds. Fixed data, read once.
+ */
+export function useSiteBusLimits() {
+  return useQuery({
+    queryKey: ['configure', 'address-limit', SITE_BUS_CONF_TYPE],
+    queryFn: ({ signal }) =>
+      api.get<AddressLimit[]>(
+        '/webpvesc/ajax/configure/device/base/address/limit',
+        { confTypes: [SITE_BUS_CONF_TYPE] },
+        signal,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
