@@ -39,7 +39,8 @@ export const ReportFiguresSchema = z.object({
   specificYield: z.number().nullable(),
   /**
    * %, from this row's own sums: (1 − gridSellKwh / productionKwh) × 100 and (1 − gridBuyKwh /
-   * consumptionKwh) × 100; null where no site of the row has a grid meter.
+   * consumptionKwh) × 100; null where no site of the row has a grid meter (self-consumption also where
+   * nothing produced).
    */
   selfConsumption: z.number().nullable(),
   selfSufficiency: z.number().nullable(),

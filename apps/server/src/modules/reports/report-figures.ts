@@ -87,7 +87,8 @@ function addPeriod(acc: Acc, siteIndex: number, site: SiteInput, h: PeriodEnergy
 /**
  * The row's figures. The ratios come from the row's own sums, so a reader can check them against its
  * columns (issue 24): a site without a grid meter adds its production and consumption but no grid
- * figure, so its energy counts as self-used and self-supplied; with no grid figure at all they are null.
+ * figure, so its energy counts as self-used and self-supplied; with no grid figure at all they are null,
+ * and so is self-consumption where nothing produced a figure.
  */
 function figuresOf(acc: Acc, money: boolean): ReportFigures {
   const e = acc.energy;
@@ -104,8 +105,11 @@ function figuresOf(acc: Acc, money: boolean): ReportFigures {
     ...shown,
     specificYield:
       e.productionKwh !== null && acc.producingKw > 0 ? round(e.productionKwh / acc.producingKw, 3) : null,
+    // Nothing that produces (no production at all): no self-consumption, not 0 %.
     selfConsumption:
-      shown.gridSellKwh === null ? null : selfConsumption(shown.gridSellKwh, shown.productionKwh),
+      shown.gridSellKwh === null || shown.productionKwh === null
+        ? null
+        : selfConsumption(shown.gridSellKwh, shown.productionKwh),
     selfSufficiency:
       shown.gridBuyKwh === null ? null : selfSufficiency(shown.gridBuyKwh, shown.consumptionKwh),
     co2Kg: round(acc.co2Kg, 2),

@@ -272,6 +272,20 @@ describe('reports (issue 8)', () => {
       if (row.productionKwh) expect(row.selfConsumption).toBe(ratio(row.gridSellKwh, row.productionKwh));
       if (row.consumptionKwh) expect(row.selfSufficiency).toBe(ratio(row.gridBuyKwh, row.consumptionKwh));
     }
+    // A site with a meter and nothing that produces (power & environment) has no self-consumption at all.
+    const owner = await buildUser(t.db);
+    const tok = await signIn(t.app, owner);
+    const room = await buildStation(t.db, { ownerId: owner.id, systemType: 3, templateCode: 'pe' });
+    const meter = await buildDevice(t.db, { stationId: room.id, deviceType: 'meter' });
+    await writeSyntheticDay(t.db, meter, { date: '2026-06-10', timeZone: TZ, profile: { w: () => 500 } });
+    const pe = await get('summary', `stationIds=${room.id}&statisticsType=1&searchDate=2026-06-10`, tok);
+    expect(pe.body.data.totals).toMatchObject({
+      productionKwh: null,
+      consumptionKwh: 12,
+      gridBuyKwh: 12,
+      selfConsumption: null,
+      selfSufficiency: 0,
+    });
   });
 
   it('says why revenue and savings are empty, and which sites they leave out', async () => {
