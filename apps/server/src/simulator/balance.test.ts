@@ -62,6 +62,12 @@ describe('demo fleet physics (issue 24 item 11)', () => {
         model.advanceTo(t);
         const p = published(model, t);
         const m = model.powers;
+        // Lifetime counters never read below zero (a hybrid's AC energy included).
+        for (const sample of siteSamples(model, t)) {
+          for (const [key, v] of Object.entries(sample.points)) {
+            if (/WH|Wh/.test(key)) expect(v, `${sample.sn} ${key}`).toBeGreaterThanOrEqual(0);
+          }
+        }
         const noise = 0.02 * m.loadW + 0.01 * p.pvW + 0.005 * p.chargerW + 0.011 * Math.abs(p.meterW) + 4;
 
         // Inverters put out what they take in: PV plus, on a hybrid, the battery behind it.

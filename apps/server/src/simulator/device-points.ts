@@ -12,7 +12,7 @@ import type { Sample } from '@ems/contract/telemetry';
 import type { DeviceSpec } from './catalog';
 import { connectorStatus } from './charger-model';
 import { hashString, rand } from './random';
-import type { SiteModel } from './site-model';
+import { initialCounters, type SiteModel } from './site-model';
 
 type Points = Sample['points'];
 
@@ -47,11 +47,17 @@ export function siteSamples(model: SiteModel, tMs: number): { sn: string; points
   // surplus, so PV + battery (− when charging) never goes below the load: the AC output stays ≥ 0.
   const battery = spec.devices.find((d) => d.type === 'battery');
   const acW = battery ? Math.max(0, pvW + batteryW) : pvW;
-  /** Lifetime AC energy of a hybrid: PV energy plus battery discharge minus battery charge (Wh). */
+  /**
+   * Lifetime AC energy of a hybrid (Wh): its PV energy plus what the battery discharged minus what it
+   * charged since the demo began (the battery's start counters are left out: they predate the
+   * inverter's). It grows as PV + battery power, never negative, so it only rises.
+   */
   const acWh = (sn: string) => {
     const pv = counters[sn]?.[0] ?? 0;
-    const [charged, discharged] = battery ? (counters[battery.sn] ?? [0, 0]) : [0, 0];
-    return Math.floor(pv + discharged - charged);
+    if (!battery) return Math.floor(pv);
+    const [charged, discharged] = counters[battery.sn] ?? [0, 0];
+    const [charged0, discharged0] = initialCounters(spec)[battery.sn] ?? [0, 0];
+    return Math.floor(pv + discharged - discharged0 - (charged - charged0));
   };
 
   const render = (d: DeviceSpec): Points => {
