@@ -498,6 +498,13 @@ export const MESSAGES = {
   'report.createdOn': { 'en-US': 'Created on', 'zh-CN': '创建时间', 'pt-BR': 'Criado em' },
   'report.total': { 'en-US': 'Total', 'zh-CN': '合计', 'pt-BR': 'Total' },
   'report.sheet': { 'en-US': 'Report', 'zh-CN': '报表', 'pt-BR': 'Relatório' },
+  'report.sites': { 'en-US': 'Sites', 'zh-CN': '站点', 'pt-BR': 'Estações', 'cs-CZ': 'Stanice' },
+  'report.siteLocalTime': {
+    'en-US': 'Each site’s local time',
+    'zh-CN': '各站点当地时间',
+    'pt-BR': 'Hora local de cada estação',
+    'cs-CZ': 'Místní čas každé stanice',
+  },
   'report.col.start': { 'en-US': 'Start', 'zh-CN': '开始', 'pt-BR': 'Início' },
   'report.col.end': { 'en-US': 'End', 'zh-CN': '结束', 'pt-BR': 'Fim' },
   'report.col.energy': { 'en-US': 'Energy', 'zh-CN': '电量', 'pt-BR': 'Energia' },

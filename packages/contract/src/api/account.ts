@@ -85,12 +85,37 @@ export const EmailActiveQuerySchema = z.object({
 /** data of a code send: where it went (masked) and when another may be asked for. */
 export const CodeSentSchema = z.object({ maskedAddress: z.string(), resendAfterSeconds: z.number().int() });
 
-/** POST user/password/back: without validCode sends a code to the account's verified e-mail; with it, checks it. */
-export const PasswordBackBodySchema = z.object({
-  userName: loginNameField,
-  validCode: validCodeField.optional(),
-  languageId: languageIdField,
-});
+/**
+ * POST user/password/back: without validCode sends a code to the account's verified e-mail; with it, checks it.
+ * The account's login name comes as `username` (spec §7's spelling) or `userName` (this API's other
+ * calls); both may be sent when they agree. Parsed, it is always `userName`.
+ */
+export const PasswordBackBodySchema = z
+  .object({
+    userName: loginNameField.optional(),
+    username: loginNameField.optional(),
+    validCode: validCodeField.optional(),
+    languageId: languageIdField,
+  })
+  .check((ctx) => {
+    const { userName, username } = ctx.value;
+    if (userName === undefined && username === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'validation.required',
+        path: ['userName'],
+        input: undefined,
+      });
+    } else if (userName !== undefined && username !== undefined && userName !== username) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'common.illegalInput',
+        path: ['username'],
+        input: username,
+      });
+    }
+  })
+  .transform(({ username, userName, ...rest }) => ({ ...rest, userName: (userName ?? username) as string }));
 /**
  * data of password/back without a code: when another may be asked for. No address, so the answer is the
  * same whether or not the account exists and has a verified e-mail (docs/security.md).

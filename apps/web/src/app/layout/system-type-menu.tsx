@@ -32,7 +32,7 @@ export function SystemTypeMenu({ compact, current }: { compact: boolean; current
         menu={{ items, selectable: true, selectedKeys: [String(current)], onClick: ({ key }) => choose(key) }}
       >
         <Button type="text" className="bar-button" aria-label={t('app.topBar.systemType')}>
-          {t(`common.systemType.${current}`)} <DownOutlined />
+          <span className="system-type-current">{t(`common.systemType.${current}`)}</span> <DownOutlined />
         </Button>
       </Dropdown>
     );

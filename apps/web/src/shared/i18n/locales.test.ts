@@ -82,6 +82,7 @@ describe('locales', () => {
     const dynamic = [
       ...['1', '2', '3', '6', '7'].map((n) => `common.systemType.${n}`),
       ...['notice', 'alarm', 'fault', 'fatal'].map((k) => `alarms.level.${k}`),
+      ...['noTariff', 'mixedCurrencies'].map((k) => `history.report.money.${k}`),
       ...['inverter', 'battery', 'meter', 'charger', 'ups', 'sensor'].map((k) => `station.deviceType.${k}`),
       ...['buy', 'sell', 'idle', 'none'].map((k) => `station.flow.gridState.${k}`),
       ...['charge', 'discharge', 'idle', 'none'].map((k) => `station.flow.batteryState.${k}`),

@@ -1,9 +1,10 @@
 /**
  * The fleet calls of /owner_api/webpvesc/ajax/station (contract api/fleet.ts): sites (create, modify,
  * del), groups (category/edit, filter/tree), devices (list, add, edit, move, del) and the currencies of
- * dictionary/list. Every change invalidates the site lists, so the dashboard, tree and search follow.
+ * dictionary/list, and the site bus's device limit. Every change invalidates the site lists, so the dashboard, tree and search follow.
  */
 
+import { type AddressLimit, SITE_BUS_CONF_TYPE } from '@ems/contract/api/device-limits';
 import type { GroupNode } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import type { SystemType } from '@ems/contract/constants';
@@ -68,6 +69,23 @@ export function useSiteDevices(stationId: number) {
   });
 }
 
+/**
+ * The base address limit of a site's bus (spec §7 configure/device/base/address/limit with confTypes
+ * [3]): the add-device form tells from it how many more devices a site holds. Fixed data, read once.
+ */
+export function useSiteBusLimits() {
+  return useQuery({
+    queryKey: ['configure', 'address-limit', SITE_BUS_CONF_TYPE],
+    queryFn: ({ signal }) =>
+      api.get<AddressLimit[]>(
+        '/webpvesc/ajax/configure/device/base/address/limit',
+        { confTypes: [SITE_BUS_CONF_TYPE] },
+        signal,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** Adds an inventory device to a site by its two serial numbers. */
 export function addDevice(body: {
   stationId: number;
@@ -93,9 +111,14 @@ export function removeDevice(deviceId: number) {
   return api.post(`${BASE}/device/del`, { deviceId });
 }
 
-/** Refetches every site list (dashboard, tree, search, base info, devices) after a change. */
-export function refreshSites(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: ['stations'] });
+/**
+ * Refetches every site list (dashboard, tree, search, base info, devices) after a change, and the alarm
+ * lists and badge counts: a moved, removed or deleted device's open alarms change site or go.
+ */
+export async function refreshSites(client: QueryClient): Promise<void> {
+  await Promise.all(
+    ['stations', 'alarms', 'badges'].map((key) => client.invalidateQueries({ queryKey: [key] })),
+  );
 }
 
 /** Currency symbols (sys_currencysymbol), session-stored reference data (spec §3). */

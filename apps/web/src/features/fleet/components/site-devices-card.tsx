@@ -7,7 +7,20 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-d
 import { DeviceAddBodySchema, DeviceEditBodySchema } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
@@ -22,8 +35,10 @@ import {
   removeDevice,
   renameDevice,
   useGroupTree,
+  useSiteBusLimits,
   useSiteDevices,
 } from '../api/fleet-api';
+import { type SiteBus, siteBus } from '../lib/site-bus';
 
 type Dialog = { kind: 'add' } | { kind: 'rename'; device: DeviceInfo } | { kind: 'move'; device: DeviceInfo };
 const ADD_FIELDS = ['serialNumber', 'commSerialNumber', 'name'] as const;
@@ -34,6 +49,7 @@ export function SiteDevicesCard({ stationId }: { stationId: number }) {
   const { modal } = App.useApp();
   const client = useQueryClient();
   const devices = useSiteDevices(stationId);
+  const bus = siteBus(useSiteBusLimits().data, devices.data?.length);
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const remove = (d: DeviceInfo) =>
@@ -121,14 +137,23 @@ export function SiteDevicesCard({ stationId }: { stationId: number }) {
       title={t('fleet.device.title')}
       className="fleet-devices-card"
       extra={
-        <Button
-          size="small"
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ kind: 'add' })}
-        >
-          {t('fleet.device.add')}
-        </Button>
+        <Space size="small">
+          {bus && (
+            <Typography.Text type="secondary" data-testid="site-bus-count">
+              {t('fleet.device.busCount', { used: bus.used, max: bus.max })}
+            </Typography.Text>
+          )}
+          <Button
+            size="small"
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={bus?.full}
+            title={bus?.full ? t('fleet.device.busFull', { from: bus.from, to: bus.to }) : undefined}
+            onClick={() => setDialog({ kind: 'add' })}
+          >
+            {t('fleet.device.add')}
+          </Button>
+        </Space>
       }
     >
       <Table<DeviceInfo>
@@ -139,18 +164,38 @@ export function SiteDevicesCard({ stationId }: { stationId: number }) {
         dataSource={devices.data ?? []}
         columns={columns}
       />
-      <DeviceDialog stationId={stationId} dialog={dialog} onClose={() => setDialog(null)} />
+      <DeviceDialog stationId={stationId} bus={bus} dialog={dialog} onClose={() => setDialog(null)} />
     </Card>
+  );
+}
+
+/** What the site's bus still takes (configure/device/base/address/limit), shown before any typing. */
+function BusNote({ bus }: { bus: SiteBus }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      className="fleet-bus-note"
+      type={bus.full ? 'warning' : 'info'}
+      showIcon
+      data-testid="site-bus-note"
+      title={
+        bus.full
+          ? t('fleet.device.busFull', { from: bus.from, to: bus.to })
+          : t('fleet.device.busFree', { ...bus })
+      }
+    />
   );
 }
 
 /** Add, rename or move, by `dialog.kind`. */
 function DeviceDialog({
   stationId,
+  bus,
   dialog,
   onClose,
 }: {
   stationId: number;
+  bus: SiteBus | null;
   dialog: Dialog | null;
   onClose: () => void;
 }) {
@@ -211,13 +256,14 @@ function DeviceDialog({
       <Form form={form} layout="vertical" onFinish={save} name="device-form">
         {dialog?.kind === 'add' && (
           <>
+            {bus && <BusNote bus={bus} />}
             <Form.Item
               name="serialNumber"
               label={t('fleet.device.serialNumber')}
               required
               rules={[zodRule(DeviceAddBodySchema, 'serialNumber', { stationId })]}
             >
-              <Input maxLength={50} />
+              <Input maxLength={50} disabled={bus?.full} />
             </Form.Item>
             <Form.Item
               name="commSerialNumber"
@@ -226,7 +272,7 @@ function DeviceDialog({
               extra={t('fleet.device.serialHint')}
               rules={[zodRule(DeviceAddBodySchema, 'commSerialNumber', { stationId })]}
             >
-              <Input maxLength={50} />
+              <Input maxLength={50} disabled={bus?.full} />
             </Form.Item>
           </>
         )}
