@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/time';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { BadgeButton } from '../../../shared/ui/badge-button';
 import { useBadgeCounts } from '../api/badge-counts';
 import { answerFriend, useFriendRequests } from '../api/social-api';
@@ -50,7 +52,7 @@ function FriendRequestList() {
     {
       title: t('social.requests.requestTime'),
       dataIndex: 'requestTime',
-      render: (v: string) => new Date(v).toLocaleString(),
+      render: (v: string) => formatDateTime(v, currentLanguageCode()),
     },
     {
       title: t('social.actions'),

@@ -15,6 +15,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../../shared/format/time';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import {
   askFriend,
@@ -77,7 +79,7 @@ function FriendsTab() {
     {
       title: t('social.friends.since'),
       dataIndex: 'since',
-      render: (v: string) => new Date(v).toLocaleDateString(),
+      render: (v: string) => formatDate(v, currentLanguageCode()),
     },
     { title: t('social.friends.sharedByMe'), dataIndex: 'sharedByMe' },
     { title: t('social.friends.sharedWithMe'), dataIndex: 'sharedWithMe' },
@@ -105,13 +107,14 @@ function FriendsTab() {
     {
       title: t('social.requests.requestTime'),
       dataIndex: 'requestTime',
-      render: (v: string) => new Date(v).toLocaleString(),
+      render: (v: string) => formatDateTime(v, currentLanguageCode()),
     },
     { title: t('social.requests.state'), dataIndex: 'state', render: (v: string) => <StateTag state={v} /> },
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="large">
       <Form
+        noValidate
         form={form}
         layout="inline"
         onFinish={(v) =>
