@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { raiseBatteryAlarms } from '../lib/alarm-rules';
 import { firstSite } from '../lib/api-user';
 import { DEMO, signIn } from '../lib/sign-in';
 
@@ -7,33 +8,7 @@ import { DEMO, signIn } from '../lib/sign-in';
  * anywhere on the badge, its two-digit number included, by mouse, touch and keyboard; the site search
  * finds the sites of every system type, names each one's type, and opens the chosen one (also by Enter).
  */
-const API = '/owner_api/webpvesc/ajax';
-
 test.use({ hasTouch: true });
-
-/** Makes the demo owner's first home-storage site raise `n` alarms (one rule each, SoC below 101 %). */
-async function raiseAlarms(page: Page, token: string, n: number): Promise<void> {
-  const headers = { token };
-  const sites = await page.request.get(`${API}/station/systemtype/list?systemType=6`, { headers });
-  const stationId = ((await sites.json()) as { data: { rows: { stationId: number }[] } }).data.rows[0]!
-    .stationId;
-  for (let i = 1; i <= n; i++) {
-    const saved = await page.request.post(`${API}/alarm/rule/save`, {
-      headers,
-      data: {
-        stationId,
-        name: `e2e badge ${i}`,
-        deviceType: 'battery',
-        point: 'SoC',
-        op: 'below',
-        threshold: 101,
-        durationS: 0,
-        level: 2,
-      },
-    });
-    expect(((await saved.json()) as { status: number }).status).toBe(0);
-  }
-}
 
 test('the alarm badge opens its dialog from its two-digit number, by mouse, touch, Enter and Space', async ({
   page,
@@ -41,7 +16,7 @@ test('the alarm badge opens its dialog from its two-digit number, by mouse, touc
   test.setTimeout(150_000);
   const token = await signIn(page, DEMO);
   await page.getByRole('menuitem', { name: 'Home storage' }).click();
-  await raiseAlarms(page, token, 12);
+  await raiseBatteryAlarms(page, token, 12, 'e2e badge');
   // The alarm job (every 30 s) raises them; the badge follows within a refresh cycle.
   const bell = page.getByRole('button', { name: /^Active alarms: \d+$/ });
   const number = page.locator('.alarm-badge .ant-badge-count');

@@ -55,7 +55,7 @@ export function AlarmBadge({ systemType }: { systemType?: SystemType }) {
               ))}
             </ul>
             <AlarmTable
-              type={0}
+              overview
               kind="current"
               filters={{ systemType }}
               refresh={data?.count}
