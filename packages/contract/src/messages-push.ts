@@ -152,7 +152,12 @@ export const PUSH_MESSAGES = {
     'pt-BR': 'Início',
     'cs-CZ': 'Začátek',
   },
-  'push.msg.cleared': { 'en-US': 'Cleared', 'zh-CN': '恢复时间', 'pt-BR': 'Normalizado', 'cs-CZ': 'Odeznělo' },
+  'push.msg.cleared': {
+    'en-US': 'Cleared',
+    'zh-CN': '恢复时间',
+    'pt-BR': 'Normalizado',
+    'cs-CZ': 'Odeznělo',
+  },
   'push.msg.occurrences': {
     'en-US': 'Occurrences',
     'zh-CN': '出现次数',
@@ -171,7 +176,12 @@ export const PUSH_MESSAGES = {
     'pt-BR': '{report}: {period}',
     'cs-CZ': '{report}: {period}',
   },
-  'push.kind.data': { 'en-US': 'Data report', 'zh-CN': '数据报表', 'pt-BR': 'Relatório de dados', 'cs-CZ': 'Datová zpráva' },
+  'push.kind.data': {
+    'en-US': 'Data report',
+    'zh-CN': '数据报表',
+    'pt-BR': 'Relatório de dados',
+    'cs-CZ': 'Datová zpráva',
+  },
   'push.kind.alarmReport': {
     'en-US': 'Alarm report',
     'zh-CN': '告警报表',
@@ -186,9 +196,24 @@ export const PUSH_MESSAGES = {
   },
   'push.msg.sites': { 'en-US': 'Sites', 'zh-CN': '站点', 'pt-BR': 'Sites', 'cs-CZ': 'Lokality' },
   'push.msg.production': { 'en-US': 'Production', 'zh-CN': '发电量', 'pt-BR': 'Produção', 'cs-CZ': 'Výroba' },
-  'push.msg.consumption': { 'en-US': 'Consumption', 'zh-CN': '用电量', 'pt-BR': 'Consumo', 'cs-CZ': 'Spotřeba' },
-  'push.msg.gridSell': { 'en-US': 'Fed in', 'zh-CN': '上网电量', 'pt-BR': 'Injetado', 'cs-CZ': 'Dodáno do sítě' },
-  'push.msg.gridBuy': { 'en-US': 'Bought', 'zh-CN': '购电量', 'pt-BR': 'Comprado', 'cs-CZ': 'Odebráno ze sítě' },
+  'push.msg.consumption': {
+    'en-US': 'Consumption',
+    'zh-CN': '用电量',
+    'pt-BR': 'Consumo',
+    'cs-CZ': 'Spotřeba',
+  },
+  'push.msg.gridSell': {
+    'en-US': 'Fed in',
+    'zh-CN': '上网电量',
+    'pt-BR': 'Injetado',
+    'cs-CZ': 'Dodáno do sítě',
+  },
+  'push.msg.gridBuy': {
+    'en-US': 'Bought',
+    'zh-CN': '购电量',
+    'pt-BR': 'Comprado',
+    'cs-CZ': 'Odebráno ze sítě',
+  },
   'push.msg.alarmsRaised': {
     'en-US': 'Alarms raised',
     'zh-CN': '新增告警',

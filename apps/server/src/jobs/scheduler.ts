@@ -15,9 +15,9 @@ import { vacuumJob } from '../db/vacuum';
 import { alarmJob } from '../modules/alarms/alarm-job';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { mailSenderJob } from '../modules/mail/sender';
+import { planReminderJob } from '../modules/plans/reminder-job';
 import { alarmPushJob } from '../modules/push/fanout';
 import { reportPushJob } from '../modules/push/reports';
-import { planReminderJob } from '../modules/plans/reminder-job';
 import { rollupJob } from '../modules/telemetry/rollup-refresh';
 import type { JobQueue, QueueDefinition } from './queue';
 

@@ -17,6 +17,12 @@ const limitSetting = boundedInt(0, LIMIT_SETTING_MAX, 'common.outOfRange').nulla
 export const ADMIN_ROLE = 'admin';
 /** User types of spec §3: 1 standard, 2 premium, 3 protocol (agreement), 4 fourth. */
 export const USER_TYPES = [1, 2, 3, 4] as const;
+/**
+ * The user types an administrator is offered (issue 24 item 12): the spec names three (standard,
+ * premium, protocol) and only mentions "a fourth type", so 4 is not offered; an account that already
+ * has it shows it as "Other" and keeps it until changed.
+ */
+export const OFFERED_USER_TYPES = [1, 2, 3] as const;
 
 export const PageQuerySchema = z.object({
   pageNum: pageNumField.default(1),

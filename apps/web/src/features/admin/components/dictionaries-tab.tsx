@@ -147,6 +147,7 @@ export function DictionariesTab() {
         okText={t('admin.save')}
       >
         <Form<DictionaryInput>
+          noValidate
           name="dictionary-edit"
           form={form}
           layout="vertical"

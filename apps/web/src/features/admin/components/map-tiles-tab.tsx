@@ -32,6 +32,7 @@ function MapTilesForm({ settings }: { settings: MapTilesSettings }) {
     );
   return (
     <Form<MapTilesInput>
+      noValidate
       name="map-tiles"
       form={form}
       layout="vertical"

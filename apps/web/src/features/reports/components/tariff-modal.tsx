@@ -78,7 +78,7 @@ export function TariffModal({
           title={t('history.tariff.notSet')}
         />
       )}
-      <Form<TariffForm> form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+      <Form<TariffForm> noValidate form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
         <Form.Item name="buyPrice" label={t('history.tariff.buyPrice')} rules={[{ required: true }]}>
           {price}
         </Form.Item>

@@ -12,6 +12,7 @@ import { TariffModal } from '../components/tariff-modal';
 import { columnTitle, figureText, REPORT_COLUMNS } from '../lib/report-columns';
 import { scopeParams } from '../lib/report-scope';
 import '../components/report.css';
+import { formatCalendarLabel } from '../../../shared/format/time';
 
 type Row = Report['rows'][number];
 
@@ -52,7 +53,13 @@ export function ReportPage() {
   };
 
   const columns = [
-    { title: t('history.report.period'), dataIndex: 'label', key: 'label', fixed: 'left' as const },
+    {
+      title: t('history.report.period'),
+      dataIndex: 'label',
+      key: 'label',
+      fixed: 'left' as const,
+      render: (v: string) => formatCalendarLabel(v, locale),
+    },
     ...REPORT_COLUMNS.map((c) => ({
       title: columnTitle(name(c.key), c, data?.currency ?? null),
       dataIndex: c.key,
