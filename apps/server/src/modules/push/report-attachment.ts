@@ -6,6 +6,7 @@
 import type { LanguageCode } from '@ems/contract/constants';
 import { translate } from '@ems/contract/messages';
 import { reportWorkbook } from '../reports/export-file';
+import { reportStations } from '../reports/report-service';
 import { userTimeZone } from '../reports/settings-service';
 import type { ChannelDeps, DeliveryToSend } from './channel';
 import { pushUser } from './recipients';
@@ -73,5 +74,10 @@ export async function reportAttachment(
     from: scope.from,
     to: scope.to,
   });
-  return { name, data: await reportWorkbook(report, lang, await userTimeZone(deps.db, delivery.userId)) };
+  // Access was re-checked when the delivery was settled; the sheet names the sites it covers.
+  const query = { stationIds: scope.stationIds, statisticsType: 1, searchDate: scope.from, languageId: 1 };
+  const stations = await reportStations(deps.db, user, query);
+  const sites = stations.map((s) => ({ name: s.name, timeZone: s.timeZone }));
+  const timeZone = await userTimeZone(deps.db, delivery.userId);
+  return { name, data: await reportWorkbook(report, sites, lang, timeZone) };
 }
