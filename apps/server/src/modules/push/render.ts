@@ -94,7 +94,7 @@ export function alarmMessage(
     ...(event === 'digest' ? ([[t('push.msg.occurrences'), String(count)]] as [string, string][]) : []),
   ];
   const link = stationLink(publicUrl, alarm.stationId, alarm.deviceId);
-  return { title, ...body(rows, link, t('push.msg.open')), link, fields };
+  return { language: lang, title, ...body(rows, link, t('push.msg.open')), link, fields };
 }
 
 /** The message of POST push/test on `channel`. */
@@ -103,6 +103,7 @@ export function testMessage(channelName: string, lang: LanguageCode, publicUrl: 
   const lead = translate('push.msg.testBody', lang, { channel });
   const link = `${publicUrl}/dashboard`;
   return {
+    language: lang,
     title: translate('push.msg.testTitle', lang),
     ...body([], link, translate('push.msg.open', lang), lead),
     link,
@@ -120,9 +121,13 @@ export function reportMessage(
   report: PushMessage['report'],
 ): PushMessage {
   const title = translate('push.msg.reportTitle', lang, { report: reportName, period });
+  const open = translate('push.msg.open', lang);
   return {
+    language: lang,
     title,
-    ...body(rows, link, translate('push.msg.open', lang), translate('push.msg.attached', lang)),
+    // The note about the attachment is for the e-mail only (the app and the account get no file).
+    text: body(rows, link, open).text,
+    html: body(rows, link, open, translate('push.msg.attached', lang)).html,
     link,
     fields: { report: reportName, period, ...Object.fromEntries(rows) },
     report,

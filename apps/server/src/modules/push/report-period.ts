@@ -1,8 +1,8 @@
 /**
  * When a report rule is due and which period it reports (issue 20 §5): daily at the rule's push time for
  * the previous local day, weekly on Monday for the previous Monday–Sunday, monthly on the 1st for the
- * previous month, in the user's time zone, across DST (a push time the clocks skip is sent when the gap
- * ends, one they repeat at its first occurrence). Pure functions.
+ * previous month, in the user's time zone, across DST (a push time the clocks skip is sent as much later
+ * as they jumped, 02:30 as 03:30; one they repeat at its first occurrence). Pure functions.
  */
 import type { PushPeriod } from '@ems/contract/api/push';
 import { addDays, formatLocalDate, localParts, wallToInstant } from '../../shared/zoned-time';

@@ -69,6 +69,7 @@ export async function pushDueReports(
       due.period.from === due.period.to ? due.period.from : `${due.period.from} – ${due.period.to}`;
     const statisticsType = rule.period === 'day' ? 1 : 2;
     const message = reportMessage(name, periodText, lines, lang, `${publicUrlOf(deps.config)}/dashboard`, {
+      kind: rule.kind,
       stationIds,
       statisticsType,
       searchDate: due.period.from,
