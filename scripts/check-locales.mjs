@@ -1,6 +1,7 @@
 // Fails when a UI text key of en-US is missing (or empty) in a language that must be complete, or when
 // a server message lacks a complete language. cs-CZ may be partial: it falls back to en-US.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import { join } from 'node:path';
 
 const COMPLETE = ['en-US', 'zh-CN', 'pt-BR'];
@@ -41,7 +42,14 @@ for (const lang of COMPLETE.filter((l) => l !== 'en-US')) {
     if (keys[key] === undefined || keys[key] === '') problems.push(`${lang}: missing ${key}`);
   }
 }
-// Node 24 strips the catalogue's types on import, so the check reads the real object, not its text.
+// Node 24 strips the catalogue's types on import, so the check reads the real object, not its text. The
+// catalogue imports its parts without an extension (as the bundler and tsc resolve them): add `.ts`.
+registerHooks({
+  resolve(specifier, context, next) {
+    const bare = specifier.startsWith('.') && !/\.[cm]?[jt]s$/.test(specifier);
+    return next(bare ? `${specifier}.ts` : specifier, context);
+  },
+});
 const { MESSAGES } = await import('../packages/contract/src/messages.ts');
 for (const [key, texts] of Object.entries(MESSAGES)) {
   for (const lang of COMPLETE) if (!texts[lang]) problems.push(`server message ${key} lacks ${lang}`);
