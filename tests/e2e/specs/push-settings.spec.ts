@@ -1,7 +1,7 @@
 /**
  * Push settings (issue 20 §1, §2, §6): the demo owner adds a receiving mailbox and verifies it with the
  * mailed code, creates an alarm rule by e-mail to it, sees it as a card, edits it, deletes it after a
- * confirmation, and sends a test that the delivery log shows. The administrator sees the channels'
+ * confirmation, and sends a test that the delivery log shows; a weekly report rule takes its push time. The administrator sees the channels'
  * outboxes in the console. Screenshots at 1440 and 390 px.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -15,7 +15,7 @@ test('demo owner: mailbox verified, alarm rule added, edited and deleted, a test
   page,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = `push-${Date.now().toString(36)}@example.com`;
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, DEMO);
@@ -96,6 +96,35 @@ test('demo owner: mailbox verified, alarm rule added, edited and deleted, a test
   await card.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(card).toHaveCount(0);
+});
+
+test('demo owner: a weekly generation report rule at 07:30 by the app', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO);
+  await page.goto('/push');
+  const rules = page.locator('.push-block').filter({ has: page.getByText('Push rules', { exact: true }) });
+  await rules.getByRole('button', { name: 'Add rule' }).first().click();
+  const report = page.getByRole('dialog', { name: 'New push rule' });
+  await report.getByText('Generation report', { exact: true }).click();
+  await expect(report.getByRole('checkbox', { name: 'General' })).toHaveCount(0);
+  await report.getByText('Weekly', { exact: true }).click();
+  await report.getByRole('checkbox', { name: 'App' }).check();
+  await report.getByRole('checkbox', { name: 'E-mail' }).uncheck();
+  const time = report.getByLabel('Push time', { exact: true });
+  await time.click();
+  await time.fill('07:30');
+  await time.press('Enter');
+  await report.getByRole('button', { name: 'Save' }).click();
+  await expect(report).toBeHidden();
+  const weekly = rules.locator('.push-rule-card').filter({ hasText: 'Generation report' });
+  await expect(weekly).toContainText('Weekly at 07:30');
+  await weekly.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: 'Delete this push rule?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(weekly).toHaveCount(0);
 });
 
 test('administrator: the console lists every push channel’s outbox', async ({ page }) => {
