@@ -46,8 +46,9 @@ export async function listMailboxes(db: DbHandle, user: SessionUser): Promise<Ma
 }
 
 /**
- * Adds `email` (unverified) and mails it a code in `languageId`'s language.
- * @throws LIMIT_REACHED at MAX_MAILBOXES; push.mailboxExists for an address already listed;
+ * Adds `email` (unverified) and mails it a code in `languageId`'s language; an address already listed
+ * but not verified yet gets a new code instead (the screen's "resend").
+ * @throws LIMIT_REACHED at MAX_MAILBOXES; push.mailboxExists for an address already verified;
  *   codeTooSoon within 60 s of the last code to it.
  */
 export async function addMailbox(
@@ -58,19 +59,26 @@ export async function addMailbox(
 ): Promise<Mailbox> {
   const address = normalizeAddress(email);
   const existing = await listMailboxes(db, user);
-  if (existing.some((m) => m.email === address)) throw fieldError('push.mailboxExists', 'email');
+  const listed = existing.find((m) => m.email === address);
+  if (listed?.verified) throw fieldError('push.mailboxExists', 'email');
+  const code = {
+    purpose: 'push_mailbox' as const,
+    address,
+    userId: user.userId,
+    language: languageCodeOf(languageId),
+  };
+  if (listed) {
+    await db.db.transaction((tx) => mailCode(tx, code));
+    mailQueued(db);
+    return listed;
+  }
   if (existing.length >= MAX_MAILBOXES) throw new AppError(Status.LIMIT_REACHED, 'common.limitReached', 422);
   const row = await db.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(pushMailboxes)
       .values({ userId: user.userId, email: address })
       .returning();
-    await mailCode(tx, {
-      purpose: 'push_mailbox',
-      address,
-      userId: user.userId,
-      language: languageCodeOf(languageId),
-    });
+    await mailCode(tx, code);
     return inserted!;
   });
   mailQueued(db);

@@ -97,7 +97,8 @@ export async function userPushRoutes(api: FastifyInstance, ctx: AppContext): Pro
     {
       schema: {
         tags,
-        summary: 'Add a receiving mailbox; a 6-character code goes to it (at most 5 mailboxes)',
+        summary:
+          'Add a receiving mailbox; a 6-character code goes to it (again for one not verified yet; at most 5)',
         body: MailboxAddSchema,
         response: { 200: envelopeOf(MailboxSchema) },
       },

@@ -11,6 +11,7 @@ import { LanguagesTab } from '../components/languages-tab';
 import { MapTilesTab } from '../components/map-tiles-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { PlanOrdersTab } from '../components/plan-orders-tab';
+import { PushOutboxesTab } from '../components/push-outboxes-tab';
 import { SmtpTab } from '../components/smtp-tab';
 import { UsersTab } from '../components/users-tab';
 import '../components/admin.css';
@@ -21,6 +22,7 @@ const TABS = [
   'plans',
   'smtp',
   'outbox',
+  'push',
   'languages',
   'dictionaries',
   'versions',
@@ -36,7 +38,9 @@ function tabOf(raw: string | null): TabKey {
 
 /**
  * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, languages, dictionaries,
- * app versions, the device inventory (issue 24), the ingest's counters (issue 11) and the reports' CO2 factors (issue 8), one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
+ * app versions, the device inventory and plan orders (issue 24), the ingest's counters (issue 11), the push
+ * channels' outboxes (issue 20) and the reports' CO2 factors (issue 8), one tab each; the open tab is kept in
+ * ?tab= so it can be linked and survives a reload.
  */
 export function ManagePage() {
   const { t } = useTranslation();
@@ -48,6 +52,7 @@ export function ManagePage() {
     plans: <PlanOrdersTab />, // issue 24 item 15: report-plan payments confirmed by customer service
     smtp: <SmtpTab />,
     outbox: <OutboxTab />,
+    push: <PushOutboxesTab />, // issue 20 §6: every push channel's outbox
     languages: <LanguagesTab />,
     dictionaries: <DictionariesTab />,
     versions: <AppVersionsTab />,

@@ -61,9 +61,9 @@ export function useGroupTree(filterText = '', systemType?: SystemType) {
   return useQuery(groupTreeQueryOptions(filterText, systemType));
 }
 
-/** The devices of a site. */
-export function useSiteDevices(stationId: number) {
-  return useQuery({
+/** The devices of a site (the query of useSiteDevices, for screens that read several sites' at once). */
+export function siteDevicesQueryOptions(stationId: number) {
+  return queryOptions({
     queryKey: ['stations', 'devices', stationId],
     queryFn: ({ signal }) => api.get<DeviceInfo[]>(`${BASE}/device/list`, { stationId }, signal),
   });
@@ -84,6 +84,11 @@ export function useSiteBusLimits() {
       ),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** The devices of a site. */
+export function useSiteDevices(stationId: number) {
+  return useQuery(siteDevicesQueryOptions(stationId));
 }
 
 /** Adds an inventory device to a site by its two serial numbers. */
