@@ -34,6 +34,7 @@ describe('app channel through a local Web Push service', () => {
   let subId = 0;
 
   const message: PushMessage = {
+    language: 'en-US',
     title: '[Fatal] F042 at Roof',
     text: 'Site: Roof\nDevice: Inverter 1\nCode: F042\n\nOpen: http://localhost:8080/station?stationId=7&deviceId=9',
     link: 'http://localhost:8080/station?stationId=7&deviceId=9',

@@ -1,7 +1,7 @@
 /**
  * Web Push to the installed web app (issue 20 §4): RFC 8030 delivery, RFC 8291 encryption, RFC 8292
- * VAPID, through the `web-push` package (docs/decisions/0020-web-push.md). A recipient is one subscribed
- * browser (its subscription id as text). The service worker (apps/web/src/sw.ts) shows the JSON payload
+ * VAPID, through the `web-push` package (docs/decisions/0020-web-push-pwa.md). A recipient is one subscribed
+ * browser (its subscription id as text). The service worker (apps/web/src/sw/sw.ts) shows the JSON payload
  * `{title, body, url, tag}` as a notification and opens `url` on click.
  */
 import { pushLevelOf } from '@ems/contract/api/alarm';
@@ -50,6 +50,8 @@ export const appChannel: PushChannelImpl = {
   channel: 'app',
   // The VAPID keys exist from the first start on: nothing for an administrator to set up.
   isSetUp: async () => true,
+  // Never waits: there is nothing to set up (isSetUp is always true).
+  waitsUntilSetUp: false,
   recipients: async ({ db }, userId) =>
     (await subscriptionsOf(db.db, userId)).map((s) => ({
       recipient: String(s.id),

@@ -4,6 +4,7 @@ import type { PushChannelImpl } from '../channel';
 export const officialAccountChannel: PushChannelImpl = {
   channel: 'officialAccount',
   isSetUp: async () => false,
+  waitsUntilSetUp: true,
   recipients: async () => [],
   label: async (_deps, recipient) => recipient,
   send: async () => {
