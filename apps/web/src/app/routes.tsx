@@ -141,6 +141,14 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                // Until the push settings page lands (issue 20 §1): the app channel's panel only.
+                path: '/push',
+                handle: { titleKey: 'pushApp.title' },
+                lazy: async () => ({
+                  Component: (await import('../features/push/pages/push-app-only')).PushAppOnlyPage,
+                }),
+              },
+              {
                 path: '/svgs',
                 handle: handle('svgs'),
                 lazy: async () => ({ Component: (await import('./pages/svgs-page')).SvgsPage }),
