@@ -2,8 +2,10 @@
  * The app channel end to end (issue 20 §4, §10): in Chromium with notifications allowed, the push
  * settings' AppChannelPanel subscribes this browser; a test send of the server reaches a local Web Push
  * service with a valid VAPID token, and its payload, decrypted with the subscription's keys, is handed
- * to the app's service worker, which shows it as a notification in the message's language whose link
- * opens the app; turning it off ends the subscription on both sides. The browser's registration with
+ * to the app's service worker, which shows it as a notification in the message's language. Then a push
+ * rule (alarms of one site, app channel) and a threshold rule every battery breaches raise an alarm
+ * whose notification links to its station and device, which opens; turning the panel off ends the
+ * subscription on both sides. The browser's registration with
  * its push service is faked (lib/fake-push-manager.ts): Chromium would ask Google's, out of reach here.
  */
 import { expect, test } from '@playwright/test';
@@ -18,7 +20,8 @@ import { FAKE_SUBSCRIPTION_KEY, fakePushManager } from '../lib/fake-push-manager
 import { DEMO, signIn } from '../lib/sign-in';
 import { type RunningServer, startServer } from '../server';
 
-const PUSH = '/owner_api/webpvesc/ajax/push';
+const API = '/owner_api/webpvesc/ajax';
+const PUSH = `${API}/push`;
 
 let push: LocalPushService;
 let server: RunningServer;
@@ -34,9 +37,10 @@ test.afterAll(async () => {
   await push?.close();
 });
 
-test('the app channel subscribes this browser and its service worker shows a pushed message', async ({
+test('the app channel subscribes this browser; its service worker shows a test and an alarm, which opens its station', async ({
   browser,
 }) => {
+  test.setTimeout(240_000);
   const keys = browserKeys();
   const endpoint = `${push.origin}/send/e2e-browser`;
   const context = await browser.newContext({ baseURL: server.baseUrl });
@@ -88,11 +92,12 @@ test('the app channel subscribes this browser and its service worker shows a pus
     }),
   );
   await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: server.baseUrl,
-    registrationId: await registrationId,
-    data,
-  });
+  const toWorker = async (text: string) =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.baseUrl,
+      registrationId: await registrationId,
+      data: text,
+    });
   const shown = () =>
     page.evaluate(async () =>
       (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -101,14 +106,61 @@ test('the app channel subscribes this browser and its service worker shows a pus
         url: (n.data as { url: string }).url,
       })),
     );
+  await toWorker(data);
   await expect.poll(shown).toHaveLength(1);
   const [notification] = await shown();
   expect(notification).toMatchObject({ title: payload.title, body: payload.body });
   expect(notification!.body).toContain('您的应用渠道可用');
-  // Its link is the message's, on the address this browser uses; opening it shows the app's page.
+  // Its link is the message's, on the address this browser uses.
   expect(notification!.url).toBe(`${server.baseUrl}${new URL(payload.url).pathname}`);
-  await page.goto(notification!.url);
-  await expect(page).toHaveURL(/\/dashboard/);
+
+  // An alarm of a site the user's rule names: every battery of it is below 101 % SoC.
+  const sites = await page.request.get(`${API}/station/systemtype/list?systemType=6`, { headers: { token } });
+  const stationId = ((await sites.json()) as { data: { rows: { stationId: number }[] } }).data.rows[0]!
+    .stationId;
+  await call('post', 'config/save', {
+    kind: 'alarm',
+    channels: ['app'],
+    stationIds: [stationId],
+    alarmLevels: ['general', 'serious', 'fatal'],
+    receiveLanguageId: 1,
+  });
+  const rule = await page.request.post(`${API}/alarm/rule/save`, {
+    headers: { token },
+    data: {
+      stationId,
+      name: 'e2e push',
+      deviceType: 'battery',
+      point: 'SoC',
+      op: 'below',
+      threshold: 101,
+      durationS: 0,
+      level: 2,
+    },
+  });
+  expect(((await rule.json()) as { status: number }).status).toBe(0);
+  const alarm = async () => {
+    for (const r of push.received.slice(1)) {
+      const text = decryptPush(r.body, keys);
+      const p = JSON.parse(text) as { body: string; url: string };
+      // The threshold rule's name is in the alarm's description.
+      if (p.body.includes('e2e push')) return { text, url: p.url };
+    }
+    return null;
+  };
+  await expect.poll(alarm, { timeout: 90_000 }).not.toBeNull();
+  const message = (await alarm())!;
+  expect(message.url).toMatch(new RegExp(`/station\\?stationId=${stationId}&deviceId=\\d+$`));
+  await toWorker(message.text);
+  await expect.poll(async () => (await shown()).find((n) => n.body.includes('e2e push'))).toBeTruthy();
+  const alarmNote = (await shown()).find((n) => n.body.includes('e2e push'))!;
+  expect(alarmNote.url).toBe(
+    `${server.baseUrl}${new URL(message.url).pathname}${new URL(message.url).search}`,
+  );
+  // Opening its link (what a click on it does: sw.ts `notificationclick`) shows that station and device.
+  await page.goto(alarmNote.url);
+  await expect(page).toHaveURL(new RegExp(`/station\\?stationId=${stationId}&deviceId=\\d+$`));
+  await expect(page.getByTestId('flow-load-power')).toHaveText(/\d/);
 
   // Turning it off ends the subscription in the browser and on the server.
   await page.goto('/push');
