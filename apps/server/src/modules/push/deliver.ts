@@ -31,7 +31,15 @@ interface DeliverJob {
   deliveryId: number;
 }
 
-/** Queues the delivery job of each of `ids`, inside `tx` when given (the transaction that made them). */
+/** Declares the delivery queue in this process: call before a transaction that queues deliveries. */
+export function declareDeliveries(queue: JobQueue): Promise<void> {
+  return queue.declare([DELIVER_QUEUE]);
+}
+
+/**
+ * Queues the delivery job of each of `ids`, inside `tx` when given (the transaction that made them;
+ * declareDeliveries must have run before it opened).
+ */
 export async function queueDeliveries(
   queue: JobQueue,
   ids: readonly number[],
@@ -125,6 +133,6 @@ export async function deliver(deps: ChannelDeps, job: QueueJob<DeliverJob>): Pro
 
 /** Starts the delivery workers of this process. */
 export async function startDeliveries(deps: ChannelDeps, queue: JobQueue): Promise<void> {
-  await queue.declare([DELIVER_QUEUE]);
+  await declareDeliveries(queue);
   await queue.work<DeliverJob>(DELIVER_QUEUE.name, (job) => deliver(deps, job));
 }

@@ -14,7 +14,7 @@ import { languageCodeOf } from '../account/language-of';
 import { lookupAlarm } from '../alarms/catalog';
 import type { Recipient } from './channel';
 import { CHANNELS } from './channels/registry';
-import { queueDeliveries } from './deliver';
+import { declareDeliveries, queueDeliveries } from './deliver';
 import {
   breaksQuiet,
   deliveryKey,
@@ -141,6 +141,7 @@ export async function fanOutAlarmEvents(
   if (peeked.length === 0) return 0;
   const events = await loadEventAlarms(deps.db, peeked);
   const planned = await plan(deps, events, now);
+  await declareDeliveries(deps.queue);
   // Reading happened outside the transaction (on PGlite nothing else may run while one is open); the
   // transaction takes the events, so only one process writes what they make.
   return deps.db.db.transaction(async (tx) => {

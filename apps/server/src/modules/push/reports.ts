@@ -14,7 +14,7 @@ import { pushDeliveries, pushRules } from '../../db/schema';
 import type { JobDefinition, JobDeps } from '../../jobs/scheduler';
 import { languageCodeOf } from '../account/language-of';
 import { CHANNELS } from './channels/registry';
-import { queueDeliveries } from './deliver';
+import { declareDeliveries, queueDeliveries } from './deliver';
 import { deliveryKey } from './fanout-plan';
 import { pushUser } from './recipients';
 import { reportMessage } from './render';
@@ -55,6 +55,7 @@ export async function pushDueReports(
   now = Date.now(),
 ): Promise<number> {
   let pushed = 0;
+  await declareDeliveries(deps.queue);
   for (const rule of await loadReportRules(deps)) {
     const due = lastDue(rule.period, rule.pushTime, rule.timeZone, now);
     if (due.period.key === rule.lastPeriod || due.dueAt < new Date(rule.createdAt).getTime()) continue;

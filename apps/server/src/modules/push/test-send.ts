@@ -11,7 +11,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { languageCodeOf } from '../account/language-of';
 import type { ChannelDeps } from './channel';
 import { CHANNELS } from './channels/registry';
-import { queueDeliveries } from './deliver';
+import { declareDeliveries, queueDeliveries } from './deliver';
 import { testMessage } from './render';
 
 /** Queues a test on `channel` to each of the user's recipients there. @returns how many. */
@@ -25,6 +25,7 @@ export async function sendTest(
   const recipients = await CHANNELS[channel].recipients(deps, userId, []);
   if (recipients.length === 0) return 0;
   const message = testMessage(channel, languageCodeOf(languageId), publicUrlOf(deps.config));
+  await declareDeliveries(queue);
   await deps.db.db.transaction(async (tx) => {
     const rows = await tx
       .insert(pushDeliveries)
