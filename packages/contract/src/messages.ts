@@ -5,6 +5,7 @@
  */
 import type { LanguageCode } from './constants';
 import { PUSH_MESSAGES } from './messages-push';
+import { PUSH_ACCOUNT_MESSAGES } from './messages-push-account';
 
 type Texts = { 'en-US': string; 'zh-CN': string; 'pt-BR': string; 'cs-CZ'?: string };
 
@@ -501,6 +502,7 @@ export const MESSAGES = {
     'cs-CZ': 'Zadejte adresu http(s) obsahující {z}, {x} a {y}',
   },
   ...PUSH_MESSAGES,
+  ...PUSH_ACCOUNT_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */
