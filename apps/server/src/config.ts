@@ -71,12 +71,22 @@ const ConfigSchema = z.object({
    * daily job. The 5-minute, daily and monthly rollups are kept forever.
    */
   RAW_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(13),
+  /**
+   * Issue 20: the address users reach the platform at, for the links in pushed messages (e-mail, app,
+   * official account); unset means http://localhost:PORT.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   /** Built web app served at /; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });
 
 /** The validated configuration. */
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The address of the platform for links in messages: PUBLIC_URL without a trailing slash. */
+export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
 
 /** The ingest's device rate settings of `config` (ingest/device-rate.ts). */
 export function deviceRateOf(config: Pick<Config, 'DEVICE_RATE_PER_S' | 'DEVICE_RATE_BURST'>) {

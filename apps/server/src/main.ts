@@ -13,6 +13,7 @@ import { ingestStatusOf, publishIngestStatus, readIngestStatus } from './ingest/
 import { createJobQueue } from './jobs/queue';
 import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
+import { startDeliveries } from './modules/push/deliver';
 import { startSimulator } from './simulator/fleet';
 
 async function main(): Promise<void> {
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
     return null;
   });
   const jobs = await startJobs({ db, config, log, queue });
+  await startDeliveries({ db, config, log }, queue);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(`platform ready at http://localhost:${config.PORT} (database: ${db.kind}, broker: ${mqttUrl})`);

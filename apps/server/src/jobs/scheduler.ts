@@ -15,6 +15,8 @@ import { vacuumJob } from '../db/vacuum';
 import { alarmJob } from '../modules/alarms/alarm-job';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { mailSenderJob } from '../modules/mail/sender';
+import { alarmPushJob } from '../modules/push/fanout';
+import { reportPushJob } from '../modules/push/reports';
 import { rollupJob } from '../modules/telemetry/rollup-refresh';
 import type { JobQueue, QueueDefinition } from './queue';
 
@@ -64,6 +66,8 @@ export const defaultJobs: readonly JobDefinition[] = [
   rawRetentionJob,
   mailSenderJob,
   vacuumJob,
+  alarmPushJob,
+  reportPushJob,
 ];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */

@@ -24,7 +24,9 @@ import { accountState, bindingQrCode, unbindAccount } from './account/service';
 import { presentAccount, readAccountSettings, writeAccountSettings } from './account/settings';
 import { releaseWaiting } from './deliver';
 import { maskId } from './mask';
-import { PUSH } from './routes';
+
+/** Path prefix of the user's push calls (as in user-routes.ts). */
+const PUSH = '/webpvesc/ajax/push';
 
 /** QR codes one user may ask for in the window: each is a call on the official account's quota. */
 export const ACCOUNT_QR_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;

@@ -5,12 +5,15 @@
  * the official account implement it in channels/.
  */
 import type { PushChannel } from '@ems/contract/api/push';
+import type { LanguageCode } from '@ems/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 
 /** A message as rendered in the rule's language (render.ts); kept on the delivery row. */
 export interface PushMessage {
+  /** The language it is written in (the rule's receive language). */
+  language: LanguageCode;
   /** One line: the e-mail subject, the notification title, the template's first field. */
   title: string;
   /** Plain text, several lines. */
@@ -22,7 +25,14 @@ export interface PushMessage {
   /** Short fields for templates (official account): site, device, code, level, time… in display form. */
   fields: Record<string, string>;
   /** Report messages: what to attach to an e-mail (rebuilt at delivery time from this description). */
-  report?: { stationIds: number[]; statisticsType: 1 | 2 | 3; searchDate: string; from: string; to: string };
+  report?: {
+    kind: 'data' | 'alarmReport' | 'generation';
+    stationIds: number[];
+    statisticsType: 1 | 2;
+    searchDate: string;
+    from: string;
+    to: string;
+  };
 }
 
 /** One delivery as the channel gets it. */
@@ -67,6 +77,11 @@ export interface PushChannelImpl {
   channel: PushChannel;
   /** Whether the platform has the channel set up (SMTP server, official account); Web Push always is. */
   isSetUp(deps: ChannelDeps): Promise<boolean>;
+  /**
+   * Whether a delivery waits in the log while the channel is not set up (`waiting`, queued again when it
+   * is). False for e-mail: its outbox holds the mail until an SMTP server is set, visible in the console.
+   */
+  waitsUntilSetUp: boolean;
   /**
    * The recipients of `userId` on this channel: for e-mail the rule's verified mailboxes (or the
    * account's own verified e-mail when the rule names none), for the app each subscribed browser, for

@@ -87,7 +87,7 @@ export async function deliver(deps: ChannelDeps, job: QueueJob<DeliverJob>): Pro
   if (!(await stillAllowed(deps, d))) {
     return settle(deps, d.id, { status: 'suppressed', reason: 'push.reason.noAccess' });
   }
-  if (!(await channel.isSetUp(deps))) {
+  if (channel.waitsUntilSetUp && !(await channel.isSetUp(deps))) {
     return settle(deps, d.id, { status: 'waiting', reason: 'push.reason.notSetUp' });
   }
   const attempt = d.attempts + 1;

@@ -23,6 +23,7 @@ const OPENID = 'oFollower_0123456789abcdef';
 const SEND = '/cgi-bin/message/template/send';
 
 const ALARM: PushMessage = {
+  language: 'en-US',
   title: 'Fatal alarm F01 at Sunny Farm',
   text: 'Site: Sunny Farm',
   link: 'https://ems.example.com/station?stationId=7&deviceId=9',
@@ -36,6 +37,7 @@ const ALARM: PushMessage = {
   },
 };
 const REPORT: PushMessage = {
+  language: 'en-US',
   title: 'Generation report, March 2026',
   text: '…',
   link: 'https://ems.example.com/reports',

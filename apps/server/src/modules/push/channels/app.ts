@@ -4,6 +4,7 @@ import type { PushChannelImpl } from '../channel';
 export const appChannel: PushChannelImpl = {
   channel: 'app',
   isSetUp: async () => true,
+  waitsUntilSetUp: true,
   recipients: async () => [],
   label: async (_deps, recipient) => recipient,
   send: async () => {

@@ -14,6 +14,7 @@ import { reportAttachment } from '../report-attachment';
 export const emailChannel: PushChannelImpl = {
   channel: 'email',
   isSetUp: async ({ db }) => (await readSmtpSettings(db.db)) !== null,
+  waitsUntilSetUp: false,
   recipients: async ({ db }, userId, mailboxIds) => {
     if (mailboxIds.length > 0) {
       const rows = await db.db

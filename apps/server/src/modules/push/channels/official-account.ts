@@ -19,6 +19,8 @@ const UNBOUND = { status: 'gone', reason: 'push.reason.unbound' } as const;
 export const officialAccountChannel: PushChannelImpl = {
   channel: 'officialAccount',
   isSetUp: async ({ db }) => (await readAccountSettings(db.db)) !== null,
+  // Messages wait in the log until the administrator saves the settings (issue 20 §4: nothing is lost).
+  waitsUntilSetUp: true,
   recipients: async ({ db }, userId) => {
     const binding = await bindingOf(db.db, userId);
     return binding ? [{ recipient: binding.openid, label: maskId(binding.openid) }] : [];
