@@ -9,6 +9,7 @@ import { IngestTab } from '../components/ingest-tab';
 import { LanguagesTab } from '../components/languages-tab';
 import { MapTilesTab } from '../components/map-tiles-tab';
 import { OutboxTab } from '../components/outbox-tab';
+import { PushAccountTab } from '../components/push-account-tab';
 import { SmtpTab } from '../components/smtp-tab';
 import { UsersTab } from '../components/users-tab';
 import '../components/admin.css';
@@ -17,6 +18,7 @@ const TABS = [
   'users',
   'smtp',
   'outbox',
+  'officialAccount',
   'languages',
   'dictionaries',
   'versions',
@@ -31,7 +33,7 @@ function tabOf(raw: string | null): TabKey {
 }
 
 /**
- * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, languages, dictionaries,
+ * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, the official account (issue 20), languages, dictionaries,
  * app versions, the ingest's counters (issue 11) and the reports' CO2 factors (issue 8), one tab each; the open tab is kept in ?tab= so it can be linked and survives a reload.
  */
 export function ManagePage() {
@@ -42,6 +44,7 @@ export function ManagePage() {
     users: <UsersTab />,
     smtp: <SmtpTab />,
     outbox: <OutboxTab />,
+    officialAccount: <PushAccountTab />, // issue 20 §4
     languages: <LanguagesTab />,
     dictionaries: <DictionariesTab />,
     versions: <AppVersionsTab />,
