@@ -1,5 +1,5 @@
 /**
- * Server messages of the official-account channel (issue 20 §4, docs/push.md "The official account");
+ * Server messages of the official-account channel (issue 20 §4, docs/push.md "Official account");
  * spread into MESSAGES (messages.ts). Placeholders as `{name}`.
  */
 export const PUSH_ACCOUNT_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * The official account's binding and callback (issue 20 §4, docs/push.md "The official account"):
+ * The official account's binding and callback (issue 20 §4, docs/push.md "Official account"):
  * GET push/account (the caller's binding), GET push/account/qrcode and POST push/account/unbind under
  * /owner_api/webpvesc/ajax, and the public server URL the official account calls,
  * /owner_api/push/account/callback. The console's settings are AccountSettingsSchema in push.ts.

@@ -1,5 +1,5 @@
 /**
- * Official-account calls (issue 20 §4, docs/push.md "The official account"): push/account (the
+ * Official-account calls (issue 20 §4, docs/push.md "Official account"): push/account (the
  * caller's binding), push/account/qrcode and push/account/unbind for the user; the public server URL
  * /owner_api/push/account/callback the official account calls; the console's manage/push/account.
  */

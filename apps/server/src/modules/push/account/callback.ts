@@ -1,5 +1,5 @@
 /**
- * The official account's server URL (issue 20 §4, docs/push.md): WeChat signs each request with the
+ * The official account's server URL (issue 20 §4, docs/push.md "Official account"): WeChat each request with the
  * token the administrator entered, `signature` = sha1 of `token`, `timestamp` and `nonce` sorted and
  * joined. A GET with `echostr` verifies the URL; a POST carries one event as XML (plaintext mode). A
  * `subscribe` event with EventKey `qrscene_<scene>` (a new follower who scanned a binding QR code) or a

@@ -1,5 +1,5 @@
 /**
- * The official account's settings (issue 20 §4, docs/push.md "The official account"): appId, appSecret,
+ * The official account's settings (issue 20 §4, docs/push.md "Official account"): appId, appSecret,
  * the token that signs its callbacks, the two template ids and the API base address, kept in the
  * `settings` table under 'officialAccount' so every server process uses the same. The secret is stored
  * so the server can fetch access tokens, and never leaves the server (GET answers `hasSecret`).

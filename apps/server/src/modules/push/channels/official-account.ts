@@ -1,5 +1,5 @@
 /**
- * The messaging-service official account (issue 20 §4, docs/push.md "The official account"): WeChat
+ * The messaging-service official account (issue 20 §4, docs/push.md "Official account"): WeChat
  * Official Account template messages to the openid a user bound by scanning a QR code. Set up once the
  * administrator saved the account's settings. A recipient that no longer follows the account (43004)
  * or is not the account's (40003), or that was unbound meanwhile, ends the delivery as failed
