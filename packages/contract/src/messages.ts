@@ -5,6 +5,7 @@
  */
 import type { LanguageCode } from './constants';
 import { PUSH_MESSAGES } from './messages-push';
+import { PUSH_ACCOUNT_MESSAGES } from './messages-push-account';
 
 type Texts = { 'en-US': string; 'zh-CN': string; 'pt-BR': string; 'cs-CZ'?: string };
 
@@ -530,6 +531,7 @@ export const MESSAGES = {
     'cs-CZ': 'Zadejte adresu http(s) obsahující {q}',
   },
   ...PUSH_MESSAGES,
+  ...PUSH_ACCOUNT_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

@@ -104,7 +104,8 @@ export function createJobQueue(db: DbHandle): JobQueue {
       if (!tx) return boss.send(queue, data, sendOptions);
       // pg-boss looks an unknown queue up on its own connection; on PGlite that waits for the open
       // transaction for ever. Declared queues are in its cache, so refuse the others at once.
-      if (!declared.has(queue)) throw new Error(`job queue ${queue} must be declared before a send in a transaction`);
+      if (!declared.has(queue))
+        throw new Error(`job queue ${queue} must be declared before a send in a transaction`);
       return boss.send(queue, data, { ...sendOptions, db: fromDrizzle(tx, sql) });
     },
     sendOncePer: (queue, data, seconds, key) => boss.sendThrottled(queue, data, null, seconds, key),

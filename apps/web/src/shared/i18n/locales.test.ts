@@ -93,7 +93,9 @@ describe('locales', () => {
       ...['android', 'ios'].map((p) => `common.platform.${p}`),
       ...['small', 'middle', 'large'].map((s) => `app.userMenu.sizes.${s}`),
       ...['interface', 'energy', 'brand'].map((g) => `app.svgs.${g}`),
-      ...['users', 'smtp', 'outbox', 'languages', 'dictionaries', 'versions'].map((k) => `admin.tabs.${k}`),
+      ...['users', 'smtp', 'outbox', 'officialAccount', 'languages', 'dictionaries', 'versions'].map(
+        (k) => `admin.tabs.${k}`,
+      ),
       ...['pending', 'sent', 'failed'].map((k) => `admin.outbox.states.${k}`),
       ...['none', 'ssl', 'tls'].map((k) => `admin.smtp.securityOption.${k}`),
       ...[

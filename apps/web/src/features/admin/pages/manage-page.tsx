@@ -11,6 +11,7 @@ import { LanguagesTab } from '../components/languages-tab';
 import { MapTilesTab } from '../components/map-tiles-tab';
 import { OutboxTab } from '../components/outbox-tab';
 import { PlanOrdersTab } from '../components/plan-orders-tab';
+import { PushAccountTab } from '../components/push-account-tab';
 import { PushOutboxesTab } from '../components/push-outboxes-tab';
 import { SmtpTab } from '../components/smtp-tab';
 import { UsersTab } from '../components/users-tab';
@@ -23,6 +24,7 @@ const TABS = [
   'smtp',
   'outbox',
   'push',
+  'officialAccount',
   'languages',
   'dictionaries',
   'versions',
@@ -39,7 +41,7 @@ function tabOf(raw: string | null): TabKey {
 /**
  * /manage, the administrator's console (issue 3 §6): users, SMTP, outbox, languages, dictionaries,
  * app versions, the device inventory and plan orders (issue 24), the ingest's counters (issue 11), the push
- * channels' outboxes (issue 20) and the reports' CO2 factors (issue 8), one tab each; the open tab is kept in
+ * channels' outboxes and the official account (issue 20) and the reports' CO2 factors (issue 8), one tab each; the open tab is kept in
  * ?tab= so it can be linked and survives a reload.
  */
 export function ManagePage() {
@@ -53,6 +55,7 @@ export function ManagePage() {
     smtp: <SmtpTab />,
     outbox: <OutboxTab />,
     push: <PushOutboxesTab />, // issue 20 §6: every push channel's outbox
+    officialAccount: <PushAccountTab />, // issue 20 §4
     languages: <LanguagesTab />,
     dictionaries: <DictionariesTab />,
     versions: <AppVersionsTab />,
