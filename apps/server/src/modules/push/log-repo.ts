@@ -6,13 +6,21 @@
 import type { ChannelOutboxSchema, Delivery } from '@ems/contract/api/push';
 import type { z } from 'zod';
 import type { DbHandle } from '../../db/client';
+import { SMTP_SETTING } from '../mail/smtp-settings';
 
 /** The state of a delivery row, an e-mail's from its outbox row. */
 const STATE_SQL = `CASE
   WHEN d.mail_id IS NULL THEN d.status
   WHEN m.state = 'sent' THEN 'sent'
   WHEN m.state = 'failed' THEN 'failed'
+  WHEN NOT EXISTS (SELECT 1 FROM settings WHERE key = '${SMTP_SETTING}') THEN 'waiting'
   ELSE 'queued' END`;
+
+/** Why an e-mail waits: no SMTP server set (the reason of its delivery row is empty). */
+const REASON_SQL = `CASE
+  WHEN d.reason IS NOT NULL OR d.mail_id IS NULL OR m.state IN ('sent', 'failed') THEN d.reason
+  WHEN NOT EXISTS (SELECT 1 FROM settings WHERE key = '${SMTP_SETTING}') THEN 'push.reason.notSetUp'
+  END`;
 
 /** One page of `userId`'s deliveries, newest first (recipients and reasons still raw). */
 export async function deliveryPage(
@@ -33,7 +41,7 @@ export async function deliveryPage(
       }
     >(
       `SELECT d.id::int AS id, d.created_at AS "createdAt", coalesce(d.sent_at, m.sent_at) AS "sentAt", d.kind,
-              d.channel, d.recipient, ${STATE_SQL} AS status, d.reason, m.last_error AS "mailError",
+              d.channel, d.recipient, ${STATE_SQL} AS status, ${REASON_SQL} AS reason, m.last_error AS "mailError",
               d.message->>'title' AS subject
        FROM push_deliveries d LEFT JOIN mail_outbox m ON m.id = d.mail_id
        WHERE d.user_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT $2 OFFSET $3`,

@@ -5,8 +5,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { PushChannel } from '@ems/contract/api/push';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { publicUrlOf } from '../../config';
-import { pushDeliveries } from '../../db/schema';
+import { pushDeliveries, pushMailboxes } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import { languageCodeOf } from '../account/language-of';
 import type { ChannelDeps } from './channel';
@@ -22,7 +23,17 @@ export async function sendTest(
   channel: PushChannel,
   languageId: number,
 ): Promise<number> {
-  const recipients = await CHANNELS[channel].recipients(deps, userId, []);
+  // An e-mail test goes to every verified receiving mailbox (the account's own e-mail without any).
+  const mailboxIds =
+    channel === 'email'
+      ? (
+          await deps.db.db
+            .select({ id: pushMailboxes.id })
+            .from(pushMailboxes)
+            .where(and(eq(pushMailboxes.userId, userId), isNotNull(pushMailboxes.verifiedAt)))
+        ).map((m) => m.id)
+      : [];
+  const recipients = await CHANNELS[channel].recipients(deps, userId, mailboxIds);
   if (recipients.length === 0) return 0;
   const message = testMessage(channel, languageCodeOf(languageId), publicUrlOf(deps.config));
   await declareDeliveries(queue);
