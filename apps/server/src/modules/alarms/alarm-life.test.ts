@@ -216,6 +216,14 @@ describe('threshold rules', () => {
     // The form's "all devices" is an empty choice: it saves as every device of the site.
     const all = (await save({ ...rule, name: 'All devices', threshold: 5, deviceType: '' })).json();
     expect(all).toMatchObject({ status: 0, data: { deviceType: null } });
+    // Removed again, so it raises nothing on the devices of the tests below.
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `${API}/rule/del`,
+      headers: { token },
+      payload: { id: all.data.id, stationId },
+    });
+    expect(del.json()).toMatchObject({ status: 0 });
   });
 
   it('clears a rule’s open alarm when the owner deletes the rule', async () => {
