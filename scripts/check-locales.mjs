@@ -1,9 +1,16 @@
 // Fails when a UI text key of en-US is missing (or empty) in a language that must be complete, or when
-// a server message lacks a complete language. cs-CZ may be partial: it falls back to en-US.
+// a server message lacks a complete language. The contract's PARTIAL_LANGUAGES (cs-CZ) may be partial:
+// they fall back to en-US, and the language menu says so.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const COMPLETE = ['en-US', 'zh-CN', 'pt-BR'];
+import { tsImport } from 'tsx/esm/api';
+
+// The contract's TypeScript is loaded through tsx (its imports name no extension), so the check reads the
+// real constants and catalogue, not their text.
+const contract = (file) => tsImport(`../packages/contract/src/${file}`, import.meta.url);
+const { LANGUAGES, PARTIAL_LANGUAGES } = await contract('constants.ts');
+const COMPLETE = LANGUAGES.map((l) => l.languageCode).filter((code) => !PARTIAL_LANGUAGES.includes(code));
 const root = new URL('..', import.meta.url).pathname;
 const localesDir = join(root, 'apps/web/src/locales');
 
@@ -41,8 +48,7 @@ for (const lang of COMPLETE.filter((l) => l !== 'en-US')) {
     if (keys[key] === undefined || keys[key] === '') problems.push(`${lang}: missing ${key}`);
   }
 }
-// Node 24 strips the catalogue's types on import, so the check reads the real object, not its text.
-const { MESSAGES } = await import('../packages/contract/src/messages.ts');
+const { MESSAGES } = await contract('messages.ts');
 for (const [key, texts] of Object.entries(MESSAGES)) {
   for (const lang of COMPLETE) if (!texts[lang]) problems.push(`server message ${key} lacks ${lang}`);
 }

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Vendor packages that get a chunk of their own, so a shared chunk is never named after a random module. */
 const VENDOR_GROUPS = [
@@ -19,6 +20,39 @@ const VENDOR_GROUPS = [
   { name: 'echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/, priority: 20 },
 ];
 
+/** The blue of the logo and of the browser's title bar (index.html theme-color). */
+const THEME = '#1668dc';
+
+/**
+ * The installable app (issue 20 §4, decision 0020): the web app manifest and the service worker
+ * src/sw/sw.ts, built by vite-plugin-pwa in injectManifest mode to /sw.js. The worker caches nothing
+ * (no injection point: the app needs the live server anyway); it shows pushed messages. The app
+ * registers it itself (app/service-worker.ts), so no inline script breaks the CSP.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  injectManifest: { injectionPoint: undefined, rollupFormat: 'iife' },
+  manifest: {
+    id: '/',
+    name: 'Energy Cloud',
+    short_name: 'Energy Cloud',
+    description: 'Monitoring of solar, storage, charging and UPS sites, with alarm notifications',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME,
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+});
+
 /**
  * The server serves dist/ at / and the API under /owner_api on the same origin; `vite dev` proxies the
  * API to a server on :8080 so the browser sees the same layout.
@@ -28,7 +62,7 @@ const VENDOR_GROUPS = [
  * routes (app/routes.tsx). Budgets: docs/benchmarks.md.
  */
 export default defineConfig({
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
+  plugins: [react(), pwa, compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' })],
   server: {
     proxy: { '/owner_api': { target: 'http://localhost:8080', changeOrigin: false } },
   },

@@ -74,6 +74,7 @@ CREATE TABLE "push_rules" (
 	"quiet_from" text,
 	"quiet_to" text,
 	"enabled" boolean DEFAULT true NOT NULL,
+	"last_period" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -64,6 +64,37 @@ const ConfigSchema = z.object({
    * HSTS and upgrade-insecure-requests (security-headers.ts). Off for a plain-http LAN install.
    */
   HTTPS: onOff.default(false),
+  /**
+   * Issue 20 §4: origins (`scheme://host[:port]`, comma-separated) whose Web Push endpoints are accepted
+   * although they are not https on a public address: an on-premises push service, or a test's local one.
+   * Empty by default: only https endpoints on public addresses (docs/push.md, "The app channel").
+   */
+  WEB_PUSH_ALLOW_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const origin = URL.canParse(item) ? new URL(item).origin : 'null';
+        if (origin === 'null') {
+          ctx.addIssue({ code: 'custom', message: `not an origin: ${item}` });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
+  /**
+   * Issue 20 §4: the contact the platform gives push services in its VAPID token (RFC 8292 `sub`): a
+   * `mailto:` address or an https URL of the operator.
+   */
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/)
+    .default('mailto:push@energy-cloud.example'),
   /** Issue 9: seconds without data after which a device gets a communication-loss alarm. */
   ALARM_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
   /**
@@ -71,12 +102,22 @@ const ConfigSchema = z.object({
    * daily job. The 5-minute, daily and monthly rollups are kept forever.
    */
   RAW_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(13),
+  /**
+   * Issue 20: the address users reach the platform at, for the links in pushed messages (e-mail, app,
+   * official account); unset means http://localhost:PORT.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   /** Built web app served at /; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
 });
 
 /** The validated configuration. */
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** The address of the platform for links in messages: PUBLIC_URL without a trailing slash. */
+export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
 
 /** The ingest's device rate settings of `config` (ingest/device-rate.ts). */
 export function deviceRateOf(config: Pick<Config, 'DEVICE_RATE_PER_S' | 'DEVICE_RATE_BURST'>) {

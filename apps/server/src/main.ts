@@ -16,6 +16,7 @@ import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
 import { embeddedDownlink, externalDownlink } from './modules/commands/downlink';
 import { startCommandRuntime } from './modules/commands/runtime';
+import { startDeliveries } from './modules/push/deliver';
 import { startSimulator } from './simulator/fleet';
 
 async function main(): Promise<void> {
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     return null;
   });
   const jobs = await startJobs({ db, config, log, queue });
+  await startDeliveries({ db, config, log }, queue);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(`platform ready at http://localhost:${config.PORT} (database: ${db.kind}, broker: ${mqttUrl})`);

@@ -57,6 +57,23 @@ export function boundedNumber(min: number, max: number, message = 'common.illega
 }
 
 /**
+ * A number that cannot be empty (spec §5 "Cannot be empty: … longitude, latitude"): missing, null and ''
+ * fail with `validation.required` (coercion would read '' and null as 0), anything else as boundedNumber.
+ */
+export function requiredNumber(min: number, max: number, message = 'common.illegalInput') {
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .nullish()
+    .refine((v) => v !== '' && v !== null && v !== undefined, { error: 'validation.required', abort: true })
+    .pipe(
+      z.coerce
+        .number<string | number | null | undefined>({ error: message })
+        .min(min, { error: message })
+        .max(max, { error: message }),
+    );
+}
+
+/**
  * The calendar the product covers (issue 19 §1): every date and time a call names lies in
  * DATE_MIN..DATE_MAX (local dates) or EPOCH_MS_MIN..EPOCH_MS_MAX (instants). Outside it a call answers
  * "data out of range" (spec §5) before any work, so no loop or query ever walks to year 9999.

@@ -6,6 +6,7 @@
 import type { LanguageCode } from './constants';
 import { COMMAND_MESSAGES } from './messages-commands';
 import { PUSH_MESSAGES } from './messages-push';
+import { PUSH_ACCOUNT_MESSAGES } from './messages-push-account';
 
 type Texts = { 'en-US': string; 'zh-CN': string; 'pt-BR': string; 'cs-CZ'?: string };
 
@@ -333,6 +334,22 @@ export const MESSAGES = {
     'zh-CN': '测试邮件已加入发送队列：{address}',
     'pt-BR': 'E-mail de teste enfileirado para {address}',
   },
+  'mail.planReminderSubject': {
+    'en-US': 'Your report plan ends soon',
+    'zh-CN': '您的报表套餐即将到期',
+    'pt-BR': 'Seu plano de relatórios termina em breve',
+    'cs-CZ': 'Vaše předplatné přehledů brzy skončí',
+  },
+  'mail.planReminderBody': {
+    'en-US':
+      'Your {months}-month report plan ends on {date} (UTC). To keep your periodic reports and pushes, order a new plan in your personal centre; customer service confirms the payment.',
+    'zh-CN':
+      '您的 {months} 个月报表套餐将于 {date}（UTC）到期。如需继续接收定期报表和推送，请在个人中心订购新套餐，客服确认付款后生效。',
+    'pt-BR':
+      'Seu plano de relatórios de {months} meses termina em {date} (UTC). Para continuar recebendo relatórios e envios periódicos, peça um novo plano no centro pessoal; o atendimento confirma o pagamento.',
+    'cs-CZ':
+      'Vaše {months}měsíční předplatné přehledů končí {date} (UTC). Chcete-li dál dostávat pravidelné přehledy a oznámení, objednejte si nové v osobním centru; zákaznická podpora potvrdí platbu.',
+  },
   'mail.codeSubject': {
     'en-US': 'Your verification code',
     'zh-CN': '您的验证码',
@@ -483,6 +500,13 @@ export const MESSAGES = {
   'report.createdOn': { 'en-US': 'Created on', 'zh-CN': '创建时间', 'pt-BR': 'Criado em' },
   'report.total': { 'en-US': 'Total', 'zh-CN': '合计', 'pt-BR': 'Total' },
   'report.sheet': { 'en-US': 'Report', 'zh-CN': '报表', 'pt-BR': 'Relatório' },
+  'report.sites': { 'en-US': 'Sites', 'zh-CN': '站点', 'pt-BR': 'Estações', 'cs-CZ': 'Stanice' },
+  'report.siteLocalTime': {
+    'en-US': 'Each site’s local time',
+    'zh-CN': '各站点当地时间',
+    'pt-BR': 'Hora local de cada estação',
+    'cs-CZ': 'Místní čas každé stanice',
+  },
   'report.col.start': { 'en-US': 'Start', 'zh-CN': '开始', 'pt-BR': 'Início' },
   'report.col.end': { 'en-US': 'End', 'zh-CN': '结束', 'pt-BR': 'Fim' },
   'report.col.energy': { 'en-US': 'Energy', 'zh-CN': '电量', 'pt-BR': 'Energia' },
@@ -501,7 +525,14 @@ export const MESSAGES = {
     'pt-BR': 'Informe um endereço http(s) com {z}, {x} e {y}',
     'cs-CZ': 'Zadejte adresu http(s) obsahující {z}, {x} a {y}',
   },
+  'validation.searchUrl': {
+    'en-US': 'Enter an http(s) address holding {q}',
+    'zh-CN': '请输入包含 {q} 的 http(s) 地址',
+    'pt-BR': 'Informe um endereço http(s) com {q}',
+    'cs-CZ': 'Zadejte adresu http(s) obsahující {q}',
+  },
   ...PUSH_MESSAGES,
+  ...PUSH_ACCOUNT_MESSAGES,
   ...COMMAND_MESSAGES,
 } as const satisfies Record<string, Texts>;
 

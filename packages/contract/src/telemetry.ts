@@ -88,6 +88,8 @@ export const POINT_UNITS = {
   DCA: 'A',
   DCV: 'V',
   DCW: 'W',
+  PVW: 'W',
+  PVWH: 'Wh',
   TmpCab: '°C',
   St: '',
   TotWhImp: 'Wh',

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { translate } from './messages';
 import {
   emailField,
   IPV4_RE,
   isIdNumber,
+  issueParams,
   loginNameField,
   optionalEmailField,
   optionalPhoneField,
@@ -85,5 +87,20 @@ describe('spec §5 validation rules', () => {
     expect(validCodeField.parse('XoFEuH')).toBe('XoFEuH');
     expect(verdict(validCodeField, 'XoFEu')).toBe('validation.code');
     expect(verdict(validCodeField, 'XoFE-H')).toBe('validation.code');
+  });
+});
+
+describe('issueParams', () => {
+  it('fills {max} of a list cap from the issue (push.tooMany)', () => {
+    const list = z.array(z.number()).max(10, { error: 'push.tooMany' });
+    const issue = list.safeParse(Array.from({ length: 11 }, (_, i) => i)).error!.issues[0]!;
+    expect(issue.message).toBe('push.tooMany');
+    expect(issueParams(issue)).toEqual({ max: 10 });
+    expect(translate('push.tooMany', 'en-US', issueParams(issue))).toBe('Choose at most 10 items');
+  });
+
+  it('gives a message without a bound no placeholders', () => {
+    const issue = emailField.safeParse('nope').error!.issues[0]!;
+    expect(issueParams(issue)).toEqual({});
   });
 });

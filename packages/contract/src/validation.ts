@@ -138,16 +138,24 @@ function fieldAt(root: z.ZodType, path: readonly PropertyKey[]): z.ZodType | und
 
 /**
  * Placeholders of a catalogue message raised by a zod issue: `{min}`/`{max}` of validation.length come from
- * the field's schema in `root` (so "between 2 and 20" even when only one bound failed), else from the issue.
+ * the field's schema in `root` (so "between 2 and 20" even when only one bound failed), else from the issue;
+ * any other message gets the issue's own `minimum`/`maximum` (e.g. push.tooMany's `{max}`).
  */
 export function issueParams(
   issue: { message: string; path: readonly PropertyKey[]; minimum?: unknown; maximum?: unknown },
   root?: z.ZodType,
 ): Record<string, number> {
-  if (issue.message !== 'validation.length') return {};
+  const num = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : undefined);
+  if (issue.message !== 'validation.length') {
+    // Other messages with a bound (push.tooMany "at most {max}") take it from the issue itself.
+    const bound = { min: num(issue.minimum), max: num(issue.maximum) };
+    return Object.fromEntries(Object.entries(bound).filter(([, v]) => v !== undefined)) as Record<
+      string,
+      number
+    >;
+  }
   const field = root ? fieldAt(root, issue.path) : undefined;
   const bounds = field instanceof z.ZodString ? field : null;
-  const num = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? Number(v) : undefined);
   const min = bounds?.minLength ?? num(issue.minimum) ?? 0;
   const max = bounds?.maxLength ?? num(issue.maximum);
   return max === undefined ? { min } : { min, max };

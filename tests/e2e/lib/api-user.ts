@@ -37,15 +37,11 @@ export async function apiToken(
     .access_token;
 }
 
-/** Registers `userName` with `password` and verifies its e-mail, so it can sign in. */
-export async function registerVerified(request: APIRequestContext, userName: string, password: string) {
-  const email = `${userName}@example.com`;
-  const enc = await encrypt(request, password);
-  await data(
-    await request.post(`${API}/webpvesc/ajax/register`, {
-      data: { userName, email, password: enc, confirmPassword: enc },
-    }),
-  );
+/**
+ * The 6-character code of the newest mail to `email`, read from the administrator's outbox as an
+ * administrator without SMTP would. @throws when no code was mailed there.
+ */
+export async function latestMailedCode(request: APIRequestContext, email: string): Promise<string> {
   const admin = await apiToken(request, 'admin', E2E_ADMIN_PASSWORD, true);
   const outbox = await data<{ rows: { body: string }[] }>(
     await request.get(`${API}/webpvesc/ajax/manage/outbox`, {
@@ -55,6 +51,19 @@ export async function registerVerified(request: APIRequestContext, userName: str
   );
   const code = outbox.rows[0]?.body.match(/\b([A-Za-z0-9]{6})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Registers `userName` with `password` and verifies its e-mail, so it can sign in. */
+export async function registerVerified(request: APIRequestContext, userName: string, password: string) {
+  const email = `${userName}@example.com`;
+  const enc = await encrypt(request, password);
+  await data(
+    await request.post(`${API}/webpvesc/ajax/register`, {
+      data: { userName, email, password: enc, confirmPassword: enc },
+    }),
+  );
+  const code = await latestMailedCode(request, email);
   await data(
     await request.post(`${API}/webpvesc/ajax/user/email/verify`, { data: { userName, validCode: code } }),
   );

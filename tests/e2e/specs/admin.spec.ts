@@ -19,7 +19,7 @@ test('administrator changes the SMTP settings and sees them after a reload', asy
   await page.getByLabel('Server address', { exact: true }).fill(host);
   await page.getByText('SSL', { exact: true }).click();
   await page.getByLabel('Port', { exact: true }).fill('2465');
-  await page.getByLabel('Account', { exact: true }).fill('mailer');
+  await page.getByLabel('Account', { exact: true }).fill('mailer@example.com');
   await page.getByLabel('Password', { exact: true }).fill('Mail-Secret-1');
   await page.getByLabel('From address', { exact: true }).fill('noreply@example.com');
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -29,7 +29,7 @@ test('administrator changes the SMTP settings and sees them after a reload', asy
   await expect(page.getByLabel('Server address', { exact: true })).toHaveValue(host);
   await expect(page.getByLabel('Port', { exact: true })).toHaveValue('2465');
   await expect(page.getByRole('radio', { name: 'SSL' })).toBeChecked();
-  await expect(page.getByLabel('Account', { exact: true })).toHaveValue('mailer');
+  await expect(page.getByLabel('Account', { exact: true })).toHaveValue('mailer@example.com');
   await expect(page.getByLabel('From address', { exact: true })).toHaveValue('noreply@example.com');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('placeholder', 'unchanged');

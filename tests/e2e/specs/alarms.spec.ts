@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { raiseBatteryAlarms } from '../lib/alarm-rules';
 import { DEMO, signIn } from '../lib/sign-in';
 
 /**
@@ -17,23 +18,8 @@ test('badge count matches the API; the dialog opens an alarm’s device in the s
   const headers = { token };
   await page.getByRole('menuitem', { name: 'Home storage' }).click();
 
-  const sites = await page.request.get(`${API}/station/systemtype/list?systemType=6`, { headers });
-  const stationId = ((await sites.json()) as { data: { rows: { stationId: number }[] } }).data.rows[0]!
-    .stationId;
-  const saved = await page.request.post(`${API}/alarm/rule/save`, {
-    headers,
-    data: {
-      stationId,
-      name: 'e2e SOC',
-      deviceType: 'battery',
-      point: 'SoC',
-      op: 'below',
-      threshold: 101,
-      durationS: 0,
-      level: 2,
-    },
-  });
-  expect(((await saved.json()) as { status: number }).status).toBe(0);
+  const [rule] = await raiseBatteryAlarms(page, token, 1, 'e2e SOC');
+  const stationId = rule!.stationId;
 
   const apiCount = async () => {
     const res = await page.request.get(

@@ -94,8 +94,10 @@ test('an owner adds an inventory device by its two serial numbers and opens its 
   await admin.close();
 
   await signIn(page, DEMO);
-  // A fresh session's top bar type is Other (3), the type of the site created below.
-  await expect(page.locator('.system-type-menu .ant-menu-item-selected')).toHaveText('Other');
+  // A fresh session's top bar type is power & environment (3), the type of the site created below.
+  await expect(page.locator('.system-type-menu .ant-menu-item-selected')).toHaveText(
+    'Power & environment (other)',
+  );
   const groups = page.locator('.fleet-groups-card');
   await groups.getByRole('button', { name: 'New group' }).click();
   const groupDialog = page.getByRole('dialog', { name: 'New group' });
@@ -107,7 +109,7 @@ test('an owner adds an inventory device by its two serial numbers and opens its 
   const form = page.getByRole('dialog', { name: 'New site' });
   await form.getByLabel('Site name').fill(site);
   await form.getByLabel('Address').fill('Václavské náměstí 1, Praha');
-  await chooseOption(page, form, 'System type', 'Other');
+  await chooseOption(page, form, 'System type', 'Power & environment (other)');
   await chooseOption(page, form, 'Template', 'Power & environment');
   await form.getByLabel('Capacity').fill('1');
   await form.getByLabel('Longitude (°E)').fill('14.43');

@@ -19,11 +19,13 @@ test('history by month, then the month report exported to Excel matches the API'
   // The page may already carry today's date in its URL: wait for the date picker to change, so the
   // date read is the day before, not a URL from before the click.
   const datePicker = history.locator('.ant-picker input');
-  await expect(datePicker).toHaveValue(/\d{4}-\d{2}-\d{2}/);
+  // The picker shows the app's en-US date (MM/DD/YYYY, issue 24 item 8); the URL keeps YYYY-MM-DD.
+  await expect(datePicker).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   const today = await datePicker.inputValue();
   await history.getByRole('button', { name: 'Previous period' }).click();
   await expect(datePicker).not.toHaveValue(today);
-  const yesterday = await datePicker.inputValue();
+  const [month, day, year] = (await datePicker.inputValue()).split('/');
+  const yesterday = `${year}-${month}-${day}`;
   await expect(page).toHaveURL(new RegExp(`statisticsType=1&searchDate=${yesterday}`));
   await expect(history.getByTestId('history-chart')).toBeVisible();
   await history.getByText('Month', { exact: true }).click();
@@ -125,7 +127,9 @@ test('the report of one of my groups, chosen on screen, shows the API’s figure
   const rows = page.locator('.report-page .ant-table-tbody tr.ant-table-row');
   await expect(rows).toHaveCount(api.data.rows.length);
   const first = api.data.rows[0]!;
-  await expect(rows.first().locator('td').nth(0)).toHaveText(first.label);
+  // A day's label in the app's en-US date format (the API's is YYYY-MM-DD).
+  const shown = first.label.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
+  await expect(rows.first().locator('td').nth(0)).toHaveText(shown);
   await expect(rows.first().locator('td').nth(1)).toHaveText(kwh(first.productionKwh));
 
   // Leave the demo fleet as the later specs expect it: the sites go back to the default group.

@@ -43,6 +43,8 @@ export const pushRules = pgTable(
     quietFrom: text('quiet_from'),
     quietTo: text('quiet_to'),
     enabled: boolean('enabled').notNull().default(true),
+    /** Report rules: the key of the last period pushed (report-period.ts), so each is pushed once. */
+    lastPeriod: text('last_period'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -81,11 +81,40 @@ export const users = pgTable('users', {
   /** Report subscription (spec §1): term in months and end, null without a plan. */
   planMonths: smallint('plan_months'),
   planExpiresAt: tz('plan_expires_at'),
+  /** When the "your plan ends soon" mail was queued for the current plan (issue 24 item 15); null: not yet. */
+  planReminderSentAt: tz('plan_reminder_sent_at'),
   /** Spec §9 quantity limits set by the administrator; null means the contract's default. */
   maxStations: integer('max_stations'),
   maxDevices: integer('max_devices'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Report-plan orders (issue 24 item 15): a user orders a plan, customer service confirms the payment in
+ * the console, and the user's type and plan end follow. At most one pending order per user.
+ */
+export const planOrders = pgTable(
+  'plan_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    months: smallint('months').notNull(),
+    /** Fee of the term in yuan. */
+    amountYuan: integer('amount_yuan').notNull(),
+    /** pending | confirmed | cancelled */
+    state: text('state').notNull().default('pending'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    confirmedAt: tz('confirmed_at'),
+    /** The administrator who confirmed the payment. */
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('plan_orders_one_pending').on(t.userId).where(sql`${t.state} = 'pending'`),
+    index('plan_orders_created').on(t.createdAt),
+  ],
+);
 
 /**
  * E-mail verification codes (issue 3 §10): only a hash is stored, bound to purpose and address,

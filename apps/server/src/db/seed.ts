@@ -4,6 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { loadOrCreateVapidKeys } from '../modules/push/vapid-keys';
 import { loadOrCreateServerKeyPair } from '../security/server-key-repo';
 import type { DbHandle } from './client';
 import { type ConsoleWriter, seedAdministrator, seedDemoOwner } from './seed/accounts';
@@ -16,8 +17,8 @@ const toStdout: ConsoleWriter = (text) => {
 
 /**
  * Seeds languages, station templates, dictionaries (sys_timezone, sys_currencysymbol), the demo owner,
- * the administrator (see seedAdministrator: a generated password goes to `out` once) and the RSA key
- * pair used for password transport.
+ * the administrator (see seedAdministrator: a generated password goes to `out` once), the RSA key
+ * pair used for password transport and the VAPID key pair of Web Push.
  */
 export async function seed(
   handle: DbHandle,
@@ -34,6 +35,8 @@ export async function seed(
   await seedAdministrator(db, config, log, out);
   // Generated here rather than at the first sign-in, so no visitor waits for 3072-bit key generation.
   await loadOrCreateServerKeyPair(db);
+  // Web Push subscriptions are bound to this pair: made once, kept for good (issue 20 §4).
+  await loadOrCreateVapidKeys(db);
   log.info(
     { dictionaryItems: dictionaryRows.length, demoOwnerCreated: demoCreated },
     'seed: reference data, accounts and server key ready',

@@ -25,6 +25,8 @@ export const illegalInput = () => new AppError(Status.ILLEGAL_INPUT, 'common.ill
 /** 非法输入 of one field: `msgKey` names the failed rule, `data.field` the field (HTTP 400, as zod errors). */
 export const fieldError = (msgKey: MessageKey, field: string, params: Record<string, string | number> = {}) =>
   new AppError(Status.ILLEGAL_INPUT, msgKey, 400, params, {}, { field });
+/** 操作失败 of a call that needed an outside service which did not answer (HTTP 502 Bad Gateway). */
+export const upstreamFailed = () => new AppError(Status.OPERATION_FAILED, 'common.operationFailed', 502);
 export const notFound = () => new AppError(Status.NOT_FOUND, 'common.notFound', 404);
 export const outOfRange = () => new AppError(Status.OUT_OF_RANGE, 'common.outOfRange', 400);
 export const loggedOut = () => new AppError(Status.LOGGED_OUT, 'auth.loggedOut', 401);

@@ -92,7 +92,7 @@ describe('secrets in the log', () => {
           host: 'smtp.example.com',
           port: 587,
           security: 'tls',
-          username: 'mailer',
+          username: 'mailer@example.com',
           password,
           fromAddress: 'noreply@example.com',
         },

@@ -8,7 +8,9 @@ import { commandRoutes } from '../modules/commands/routes';
 import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { mapTilesRoutes } from '../modules/map-tiles/routes';
+import { planRoutes } from '../modules/plans/routes';
 import { profileRoutes } from '../modules/profile/routes';
+import { pushRoutes } from '../modules/push/routes';
 import { qrRoutes } from '../modules/qr/routes';
 import { reportRoutes } from '../modules/reports/routes';
 import { socialRoutes } from '../modules/social/routes';
@@ -37,5 +39,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await reportRoutes(api, ctx); // issue 8
   await areaRoutes(api, ctx); // issue 7 item 6
   await mapTilesRoutes(api, ctx); // issue 7 item 7: street tiles
+  await planRoutes(api, ctx); // issue 24 item 15: ordering a report plan
+  await pushRoutes(api, ctx); // issue 20
   await commandRoutes(api, ctx); // issue 21: remote settings
 }

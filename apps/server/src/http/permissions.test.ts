@@ -39,6 +39,8 @@ const MARK = {
   privateDevice: 'Owner-Private-Device',
   group: 'Owner-Secret-Group',
   email: 'owner-secret@example.test',
+  /** The WeChat user bound to the owner's account (issue 20 §4). */
+  openid: 'oOwner-Openid-Secret-3X',
 };
 
 let t: TestApp;
@@ -87,6 +89,10 @@ beforeAll(async () => {
     owner.id,
     ids.private,
     ids.group,
+  ]);
+  await t.db.query('INSERT INTO push_account_bindings (user_id, openid) VALUES ($1, $2)', [
+    owner.id,
+    MARK.openid,
   ]);
   // A pending attachment of the private site under the shared one: nobody but the owner may answer it.
   await t.db.query('INSERT INTO station_links (super_id, sub_id) VALUES ($1, $2)', [ids.shared, ids.private]);
@@ -142,6 +148,7 @@ async function snapshot(callerId: number): Promise<string> {
       owner,
       callerId,
     ]),
+    accountBinding: await q('SELECT * FROM push_account_bindings WHERE user_id = $1', [owner]),
     links: await q(
       'SELECT * FROM station_links WHERE super_id = ANY($1::int[]) OR sub_id = ANY($1::int[]) ORDER BY id',
       [sites],

@@ -23,6 +23,10 @@ export function cspDirectives(https: boolean): Record<string, string[] | null> {
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
+    // The service worker /sw.js and the web app manifest of the installable app (issue 20 §4); said
+    // outright rather than left to fall back to default-src.
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],

@@ -17,6 +17,8 @@ function writeDist(): string {
       '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>',
     'assets/index-Ab12Cd34.js': `console.log(${JSON.stringify('x'.repeat(4000))});`,
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+    'sw.js': "self.addEventListener('push', () => {});",
+    'manifest.webmanifest': '{"name":"Energy Cloud","start_url":"/","display":"standalone"}',
   };
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(join(dir, name), text);
@@ -78,6 +80,20 @@ describe('web assets', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<div id="root">');
     }
+  });
+
+  it('has the service worker and the web app manifest revalidated, with their types (issue 20 §4)', async () => {
+    const sw = await t.app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const policy = String(sw.headers['content-security-policy']);
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
   });
 
   it('gives other root files a short cache', async () => {

@@ -3,8 +3,9 @@
  * 404 in the spec §7 envelope, any other GET with index.html so the SPA resolves its own routes (spec §2).
  *
  * Caching (issue 6, item 10): hashed files under /assets/ are immutable for a year; index.html and the
- * SPA fallback are `no-cache` (revalidated each time, so a new build is picked up at once); other root
- * files (favicon…) keep a short cache. The build writes .br and .gz beside each asset and
+ * SPA fallback are `no-cache` (revalidated each time, so a new build is picked up at once), and so are
+ * the service worker /sw.js and /manifest.webmanifest; other root files (favicon, icons…) keep a short
+ * cache. The build writes .br and .gz beside each asset and
  * `preCompressed` picks one by Accept-Encoding, with `Vary: Accept-Encoding`.
  */
 import { existsSync } from 'node:fs';
@@ -25,10 +26,16 @@ export const HTML_CACHE = 'no-cache';
 /** Cache-Control of unhashed root files such as favicon.svg. */
 export const SHORT_CACHE = 'public, max-age=3600';
 
+/**
+ * Unhashed files a browser must revalidate like index.html (issue 20 §4): the service worker, whose
+ * update the app's next visit must see, and the web app manifest it installs with.
+ */
+const REVALIDATED = new Set(['sw.js', 'manifest.webmanifest']);
+
 /** Cache-Control for a served file; `path` is the file on disk, possibly its .br/.gz variant. */
 function cacheControlFor(path: string): string {
   const name = basename(path).replace(/\.(br|gz)$/, '');
-  if (name.endsWith('.html')) return HTML_CACHE;
+  if (name.endsWith('.html') || REVALIDATED.has(name)) return HTML_CACHE;
   return /[\\/]assets[\\/]/.test(path) ? IMMUTABLE_CACHE : SHORT_CACHE;
 }
 

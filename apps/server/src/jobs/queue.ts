@@ -43,7 +43,8 @@ export type QueueJob<T> = JobWithMetadata<T>;
 export interface JobQueue {
   /**
    * Adds a job to `queue`; with `tx` inside the caller's drizzle transaction, so the job exists exactly
-   * when the change that caused it was committed (the transactional outbox). @returns the job id, or
+   * when the change that caused it was committed (the transactional outbox); such a queue must have been
+   * declared by this process first (else this throws). @returns the job id, or
    * null when a key of the queue's policy already holds a job (nothing added).
    */
   send(queue: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
@@ -55,7 +56,7 @@ export interface JobQueue {
    * so that one failure retries only its own job.
    */
   work<T>(queue: string, handler: (job: QueueJob<T>) => Promise<void>, options?: WorkOptions): Promise<void>;
-  /** Declares queues (idempotent: each start declares them again). */
+  /** Declares queues: created or updated once per process (a name declared already is skipped). */
   declare(queues: readonly QueueDefinition[]): Promise<void>;
   /** pg-boss itself, for what this wrapper does not cover (tests, the console's counts). */
   boss: PgBoss;
@@ -89,6 +90,8 @@ export function createJobQueue(db: DbHandle): JobQueue {
     error: (obj: unknown, msg?: string) => console.error(msg, obj),
     warn: (obj: unknown, msg?: string) => console.warn(msg, obj),
   } as Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** Queues declared by this process (in pg-boss's cache from then on). */
+  const declared = new Set<string>();
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   boss.on('warning', (warning: unknown) => log.warn({ warning }, 'job queue warning'));
   return {
@@ -97,8 +100,14 @@ export function createJobQueue(db: DbHandle): JobQueue {
       log = appLog;
       await boss.start();
     },
-    send: (queue, data, sendOptions = {}, tx) =>
-      boss.send(queue, data, tx ? { ...sendOptions, db: fromDrizzle(tx, sql) } : sendOptions),
+    send: async (queue, data, sendOptions = {}, tx) => {
+      if (!tx) return boss.send(queue, data, sendOptions);
+      // pg-boss looks an unknown queue up on its own connection; on PGlite that waits for the open
+      // transaction for ever. Declared queues are in its cache, so refuse the others at once.
+      if (!declared.has(queue))
+        throw new Error(`job queue ${queue} must be declared before a send in a transaction`);
+      return boss.send(queue, data, { ...sendOptions, db: fromDrizzle(tx, sql) });
+    },
     sendOncePer: (queue, data, seconds, key) => boss.sendThrottled(queue, data, null, seconds, key),
     work: async <T>(queue: string, handler: (job: QueueJob<T>) => Promise<void>, workOptions = {}) => {
       const settled = {
@@ -125,6 +134,7 @@ export function createJobQueue(db: DbHandle): JobQueue {
     },
     declare: async (queues) => {
       for (const { name, ...queueOptions } of queues) {
+        if (declared.has(name)) continue;
         await boss.createQueue(name, { notify: true, ...queueOptions });
         // A queue made by an earlier version takes today's retry and expiry settings (its policy stays).
         const {
@@ -136,6 +146,7 @@ export function createJobQueue(db: DbHandle): JobQueue {
           ...changeable
         } = queueOptions;
         await boss.updateQueue(name, { notify: true, ...changeable });
+        declared.add(name);
       }
     },
     stop: async () => {

@@ -16,6 +16,9 @@ import { alarmJob } from '../modules/alarms/alarm-job';
 import { commandSweepJob } from '../modules/commands/sweep';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { mailSenderJob } from '../modules/mail/sender';
+import { planReminderJob } from '../modules/plans/reminder-job';
+import { alarmPushJob } from '../modules/push/fanout';
+import { reportPushJob } from '../modules/push/reports';
 import { rollupJob } from '../modules/telemetry/rollup-refresh';
 import type { JobQueue, QueueDefinition } from './queue';
 
@@ -65,6 +68,9 @@ export const defaultJobs: readonly JobDefinition[] = [
   rawRetentionJob,
   mailSenderJob,
   vacuumJob,
+  alarmPushJob,
+  reportPushJob,
+  planReminderJob,
   commandSweepJob,
 ];
 

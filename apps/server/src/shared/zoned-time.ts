@@ -50,6 +50,26 @@ export function offsetAt(instant: number, timeZone: string): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
+/** "+01:00" style text of an offset in minutes. */
+export function formatOffset(minutes: number): string {
+  const abs = Math.abs(minutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+/** The UTC offset of `timeZone` at `instant` as "+02:00". */
+export function offsetText(instant: number, timeZone: string): string {
+  return formatOffset(Math.round(offsetAt(instant, timeZone) / 60_000));
+}
+
+/** `YYYY-MM-DD HH:mm:ss +02:00`: the local time of `instant` in `timeZone` with its UTC offset. */
+export function localStamp(instant: number, timeZone: string): string {
+  const p = localParts(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${formatLocalDate(p.year, p.month, p.day)} ${two(p.hour)}:${two(p.minute)}:${two(p.second)} ${offsetText(instant, timeZone)}`;
+}
+
 const DAY_MS = 86_400_000;
 
 /**

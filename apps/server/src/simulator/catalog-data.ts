@@ -19,6 +19,8 @@ export interface Place {
   /** A family name for homes, and a business for UPS / monitoring sites. */
   family: string;
   business: string;
+  /** Code of the place's area in the area tree (area/list, spec §3). */
+  areaCode: string;
 }
 
 /** A product a demo device can be. */
@@ -47,32 +49,35 @@ const COUNTRIES: Record<string, Pick<Place, 'currency' | 'volts' | 'hz'>> = {
   AT: { currency: 'EUR', volts: 230, hz: 50 },
 };
 
-// city | street | country | time zone | latitude | longitude | family | business
+// city | street | country | time zone | latitude | longitude | family | business | area code
+// The area code is the most precise area of the area tree (modules/area/area-data.json) holding the
+// city: a Chinese prefecture or Brazilian municipality, a Czech district or capital, else the state or
+// region (ISO 3166-2), so the site list's area filter finds the demo sites.
 const PLACE_TABLE = `
-Freiburg im Breisgau|Wiesentalstraße 14|DE|Europe/Berlin|47.999|7.842|Becker|Praxis Dr. Wagner
-Brno|Kounicova 41|CZ|Europe/Prague|49.195|16.607|Novák|Telco uzel Brno-Žabovřesky
-Campinas|Rua Barão de Jaguara 1200|BR|America/Sao_Paulo|-22.906|-47.061|Oliveira|Clínica Santa Helena
-Hangzhou|Wensan Road 90|CN|Asia/Shanghai|30.274|120.155|Zhang|Xihu Data Room
-Sacramento|2150 Capitol Ave|US|America/Los_Angeles|38.575|-121.479|Miller|Midtown Dental
-Trondheim|Innherredsveien 7|NO|Europe/Oslo|63.43|10.395|Hansen|Lade Borettslag
-Parramatta|18 Church St|AU|Australia/Sydney|-33.815|151.003|Nguyen|Westmead Medical Suites
-München|Leopoldstraße 102|DE|Europe/Berlin|48.163|11.586|Schmid|Kanzlei Huber
-Praha|Vinohradská 88|CZ|Europe/Prague|50.077|14.447|Dvořák|Serverovna Vinohrady
-Florianópolis|Rua Bocaiúva 2125|BR|America/Sao_Paulo|-27.595|-48.548|Souza|Escritório Beira-Mar
-Shenzhen|Keyuan Road 15|CN|Asia/Shanghai|22.54|113.943|Chen|Nanshan Telecom Shelter
-San Diego|3875 Ray St|US|America/Los_Angeles|32.748|-117.13|Garcia|North Park Vet Clinic
-Oslo|Thereses gate 20|NO|Europe/Oslo|59.927|10.733|Johansen|Bislett Garasjelag
-Brisbane|42 Latrobe Tce|AU|Australia/Brisbane|-27.461|152.998|Smith|Paddington Studio
-Hamburg|Eppendorfer Weg 211|DE|Europe/Berlin|53.575|9.961|Schulz|Funkstation Eimsbüttel
-Plzeň|Klatovská třída 60|CZ|Europe/Prague|49.737|13.372|Procházka|Lékárna Slovany
-Belo Horizonte|Avenida do Contorno 6000|BR|America/Sao_Paulo|-19.936|-43.934|Pereira|Laboratório Savassi
-Beijing|Zhongguancun Street 27|CN|Asia/Shanghai|39.983|116.311|Wang|Haidian Base Station
-Fresno|1420 N Van Ness Ave|US|America/Los_Angeles|36.755|-119.808|Johnson|Tower District Pharmacy
-Bergen|Kalfarveien 31|NO|Europe/Oslo|60.387|5.338|Larsen|Kalfaret Garasje
-Melbourne|210 Lygon St|AU|Australia/Melbourne|-37.797|144.967|Wilson|Carlton Comms Room
-Lisboa|Rua de Campo de Ourique 45|PT|Europe/Lisbon|38.718|-9.166|Ferreira|Clínica de Ourique
-Wien|Währinger Straße 59|AT|Europe/Vienna|48.222|16.352|Gruber|Rechenzentrum Alsergrund
-Porto Alegre|Rua Padre Chagas 300|BR|America/Sao_Paulo|-30.026|-51.202|Rodrigues|Moinhos Telecom`;
+Freiburg im Breisgau|Wiesentalstraße 14|DE|Europe/Berlin|47.999|7.842|Becker|Praxis Dr. Wagner|DE-BW
+Brno|Kounicova 41|CZ|Europe/Prague|49.195|16.607|Novák|Telco uzel Brno-Žabovřesky|CZ-642
+Campinas|Rua Barão de Jaguara 1200|BR|America/Sao_Paulo|-22.906|-47.061|Oliveira|Clínica Santa Helena|3509502
+Hangzhou|Wensan Road 90|CN|Asia/Shanghai|30.274|120.155|Zhang|Xihu Data Room|330100
+Sacramento|2150 Capitol Ave|US|America/Los_Angeles|38.575|-121.479|Miller|Midtown Dental|US-CA
+Trondheim|Innherredsveien 7|NO|Europe/Oslo|63.43|10.395|Hansen|Lade Borettslag|NO-50
+Parramatta|18 Church St|AU|Australia/Sydney|-33.815|151.003|Nguyen|Westmead Medical Suites|AU-NSW
+München|Leopoldstraße 102|DE|Europe/Berlin|48.163|11.586|Schmid|Kanzlei Huber|DE-BY
+Praha|Vinohradská 88|CZ|Europe/Prague|50.077|14.447|Dvořák|Serverovna Vinohrady|CZ-10
+Florianópolis|Rua Bocaiúva 2125|BR|America/Sao_Paulo|-27.595|-48.548|Souza|Escritório Beira-Mar|4205407
+Shenzhen|Keyuan Road 15|CN|Asia/Shanghai|22.54|113.943|Chen|Nanshan Telecom Shelter|440300
+San Diego|3875 Ray St|US|America/Los_Angeles|32.748|-117.13|Garcia|North Park Vet Clinic|US-CA
+Oslo|Thereses gate 20|NO|Europe/Oslo|59.927|10.733|Johansen|Bislett Garasjelag|NO-03
+Brisbane|42 Latrobe Tce|AU|Australia/Brisbane|-27.461|152.998|Smith|Paddington Studio|AU-QLD
+Hamburg|Eppendorfer Weg 211|DE|Europe/Berlin|53.575|9.961|Schulz|Funkstation Eimsbüttel|DE-HH
+Plzeň|Klatovská třída 60|CZ|Europe/Prague|49.737|13.372|Procházka|Lékárna Slovany|CZ-323
+Belo Horizonte|Avenida do Contorno 6000|BR|America/Sao_Paulo|-19.936|-43.934|Pereira|Laboratório Savassi|3106200
+Beijing|Zhongguancun Street 27|CN|Asia/Shanghai|39.983|116.311|Wang|Haidian Base Station|110100
+Fresno|1420 N Van Ness Ave|US|America/Los_Angeles|36.755|-119.808|Johnson|Tower District Pharmacy|US-CA
+Bergen|Kalfarveien 31|NO|Europe/Oslo|60.387|5.338|Larsen|Kalfaret Garasje|NO-46
+Melbourne|210 Lygon St|AU|Australia/Melbourne|-37.797|144.967|Wilson|Carlton Comms Room|AU-VIC
+Lisboa|Rua de Campo de Ourique 45|PT|Europe/Lisbon|38.718|-9.166|Ferreira|Clínica de Ourique|PT-11
+Wien|Währinger Straße 59|AT|Europe/Vienna|48.222|16.352|Gruber|Rechenzentrum Alsergrund|AT-9
+Porto Alegre|Rua Padre Chagas 300|BR|America/Sao_Paulo|-30.026|-51.202|Rodrigues|Moinhos Telecom|4314902`;
 
 const rows = (table: string) =>
   table
@@ -82,7 +87,7 @@ const rows = (table: string) =>
 
 /** The places, in the order sites are created. */
 export const PLACES: readonly Place[] = rows(PLACE_TABLE).map(
-  ([city, street, country, tz, lat, lon, fam, biz]) => ({
+  ([city, street, country, tz, lat, lon, fam, biz, area]) => ({
     city: city!,
     street: street!,
     country: country!,
@@ -91,6 +96,7 @@ export const PLACES: readonly Place[] = rows(PLACE_TABLE).map(
     longitude: Number(lon),
     family: fam!,
     business: biz!,
+    areaCode: area!,
     ...COUNTRIES[country!]!,
   }),
 );

@@ -2,15 +2,17 @@
  * What each simulated device publishes at an instant (docs/device-protocol.md point names and units),
  * rendered from its site's model. Published powers carry a small per-second jitter so live values move
  * every sample; the meter is computed from the published PV, battery and load values so that the
- * published numbers balance exactly (load = inverter + battery + meter). Counters are the exact integrals,
- * floored to whole Wh, so they never decrease.
+ * published numbers balance exactly (load + chargers = PV + battery + meter). A home storage site's
+ * battery is DC-coupled behind its hybrid inverter: the inverter's AC power `W` is PV plus battery (what
+ * actually leaves it), its PV part is `PVW`/`PVWH`, and its `WH` counts AC energy (issue 24 item 11).
+ * Counters are the exact integrals, floored to whole Wh, so they never decrease.
  */
 import { SOC_LIMITS } from '@ems/contract/constants';
 import type { Sample } from '@ems/contract/telemetry';
 import type { DeviceSpec } from './catalog';
 import { connectorStatus } from './charger-model';
 import { hashString, rand } from './random';
-import type { SiteModel } from './site-model';
+import { initialCounters, type SiteModel } from './site-model';
 
 type Points = Sample['points'];
 
@@ -41,6 +43,22 @@ export function siteSamples(model: SiteModel, tMs: number): { sn: string; points
   const meterW = loadW + chargingW - pvW - batteryW;
   const soc = r1(model.socAt(tMs));
   const counter = (sn: string, k: 0 | 1) => Math.floor(counters[sn]?.[k] ?? 0);
+  // The battery behind a hybrid inverter reaches the house through it. It only charges from PV
+  // surplus, so PV + battery (− when charging) never goes below the load: the AC output stays ≥ 0.
+  const battery = spec.devices.find((d) => d.type === 'battery');
+  const acW = battery ? Math.max(0, pvW + batteryW) : pvW;
+  /**
+   * Lifetime AC energy of a hybrid (Wh): its PV energy plus what the battery discharged minus what it
+   * charged since the demo began (the battery's start counters are left out: they predate the
+   * inverter's). It grows as PV + battery power, never negative, so it only rises.
+   */
+  const acWh = (sn: string) => {
+    const pv = counters[sn]?.[0] ?? 0;
+    if (!battery) return Math.floor(pv);
+    const [charged, discharged] = counters[battery.sn] ?? [0, 0];
+    const [charged0, discharged0] = initialCounters(spec)[battery.sn] ?? [0, 0];
+    return Math.floor(pv + discharged - discharged0 - (charged - charged0));
+  };
 
   const render = (d: DeviceSpec): Points => {
     switch (d.type) {
@@ -49,16 +67,18 @@ export function siteSamples(model: SiteModel, tMs: number): { sn: string; points
         const dcW = pvW > 0 ? Math.round(pvW / 0.97) : 0;
         const dcV = pvW > 0 ? r1(330 + 90 * Math.min(1, pvW / rated) + 4 * wave(3)) : 0;
         return {
-          W: pvW,
-          WH: counter(d.sn, 0),
+          W: acW,
+          WH: battery ? acWh(d.sn) : counter(d.sn, 0),
+          ...(battery ? { PVW: pvW, PVWH: counter(d.sn, 0) } : {}),
           DCW: dcW,
           DCV: dcV,
           DCA: dcV > 0 ? r2(dcW / dcV) : 0,
           PhVphA: r1(volts + 2 * wave(4)),
-          A: r2(pvW / volts),
+          A: r2(acW / volts),
           Hz: r2(hz + 0.02 * wave(5)),
-          TmpCab: r1(Math.max(5, m.outdoorC) + 6 + 22 * (pvW / rated)),
-          St: pvW > 0 ? 4 : 2, // SunSpec 103 St: 4 MPPT, 2 SLEEPING
+          TmpCab: r1(Math.max(5, m.outdoorC) + 6 + 22 * (acW / rated)),
+          // SunSpec 103 St: 4 operating (MPPT; it has no state for battery-only operation), 2 SLEEPING.
+          St: acW > 0 ? 4 : 2,
         };
       }
       case 'battery': {

@@ -4,6 +4,8 @@
  * device's serial number, so a restart, or a larger SIMULATOR_SITES, only adds what is missing.
  * Device secrets are HMAC-SHA256(simulator secret, serial number); the simulator secret is generated once
  * and kept in settings ('simulator_secret'); devices.secret_hash holds SHA-256 of each device secret.
+ * Each site gets its place's area code (the area tree of area/list), so the site list's area filter
+ * finds the demo fleet; sites of older databases get theirs once (fillAreaCodesOnce).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DbHandle } from '../db/client';
@@ -85,8 +87,8 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | 
       const p = spec.place;
       const res = await db.query<{ id: number }>(
         `INSERT INTO stations (name, address, longitude, latitude, capacity_kw, system_type, template_code,
-           owner_id, time_zone, country, currency)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+           owner_id, time_zone, country, currency, area_code)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
         [
           spec.name,
           spec.address,
@@ -99,6 +101,7 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | 
           p.timeZone,
           p.country,
           p.currency,
+          p.areaCode,
         ],
       );
       stationId = res.rows[0]!.id;
@@ -133,5 +136,26 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | 
     }
     sites.push({ spec, stationId, deviceIds });
   }
+  await fillAreaCodesOnce(db, sites);
   return { sites, secret };
+}
+
+/** Settings key set once the demo sites created before they had area codes were given theirs. */
+const AREA_CODES_FILLED = 'simulator_area_codes_filled';
+
+/**
+ * Gives the demo sites of a database made before the simulator set area codes (issue 24 item 5) the
+ * area of their place, once: sites whose area is still empty get it, and a marker in settings keeps a
+ * later start from refilling an area the owner has since cleared.
+ */
+async function fillAreaCodesOnce(db: DbHandle, sites: readonly FleetSite[]): Promise<void> {
+  if (await readSetting<boolean>(db, AREA_CODES_FILLED)) return;
+  const placed = sites.filter((s): s is FleetSite & { stationId: number } => s.stationId !== null);
+  await db.query(
+    `UPDATE stations SET area_code = v.code
+       FROM unnest($1::int[], $2::text[]) AS v(id, code)
+      WHERE stations.id = v.id AND stations.area_code IS NULL`,
+    [placed.map((s) => s.stationId), placed.map((s) => s.spec.place.areaCode)],
+  );
+  await writeSetting(db, AREA_CODES_FILLED, true);
 }

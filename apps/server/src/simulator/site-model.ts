@@ -43,7 +43,7 @@ export interface MinutePowers {
 export const STEP_MS = 60_000;
 
 /** Counter start values: devices were installed before the demo began. */
-function initialCounters(spec: SiteSpec): Record<string, [number, number]> {
+export function initialCounters(spec: SiteSpec): Record<string, [number, number]> {
   const out: Record<string, [number, number]> = {};
   for (const d of spec.devices) {
     const r = (k: number) => rand(hashString(d.sn), k);

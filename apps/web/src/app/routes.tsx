@@ -127,6 +127,14 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./pages/profile-route')).ProfileRoute }),
               },
               {
+                // Issue 20: push rules, receiving mailboxes, channels and the delivery log.
+                path: '/push',
+                handle: handle('push'),
+                lazy: async () => ({
+                  Component: (await import('../features/push/pages/push-settings-page')).PushSettingsPage,
+                }),
+              },
+              {
                 path: '/manage',
                 handle: handle('manage', '/manage'),
                 lazy: async () => ({

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { safeString } from '../bounds';
+import { SUBSCRIPTION_PLANS } from '../constants';
 import {
   emailField,
   loginNameField,
@@ -84,12 +85,37 @@ export const EmailActiveQuerySchema = z.object({
 /** data of a code send: where it went (masked) and when another may be asked for. */
 export const CodeSentSchema = z.object({ maskedAddress: z.string(), resendAfterSeconds: z.number().int() });
 
-/** POST user/password/back: without validCode sends a code to the account's verified e-mail; with it, checks it. */
-export const PasswordBackBodySchema = z.object({
-  userName: loginNameField,
-  validCode: validCodeField.optional(),
-  languageId: languageIdField,
-});
+/**
+ * POST user/password/back: without validCode sends a code to the account's verified e-mail; with it, checks it.
+ * The account's login name comes as `username` (spec §7's spelling) or `userName` (this API's other
+ * calls); both may be sent when they agree. Parsed, it is always `userName`.
+ */
+export const PasswordBackBodySchema = z
+  .object({
+    userName: loginNameField.optional(),
+    username: loginNameField.optional(),
+    validCode: validCodeField.optional(),
+    languageId: languageIdField,
+  })
+  .check((ctx) => {
+    const { userName, username } = ctx.value;
+    if (userName === undefined && username === undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'validation.required',
+        path: ['userName'],
+        input: undefined,
+      });
+    } else if (userName !== undefined && username !== undefined && userName !== username) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'common.illegalInput',
+        path: ['username'],
+        input: username,
+      });
+    }
+  })
+  .transform(({ username, userName, ...rest }) => ({ ...rest, userName: (userName ?? username) as string }));
 /**
  * data of password/back without a code: when another may be asked for. No address, so the answer is the
  * same whether or not the account exists and has a verified e-mail (docs/security.md).
@@ -150,4 +176,42 @@ export const PlansSchema = z.object({
   current: z.object({ months: z.number().int(), expiresAt: z.string() }).nullable(),
   /** 1 standard, 2 premium, 3 protocol, 4 fourth; changes go through customer service. */
   usertype: z.number().int(),
+  /** The caller's order waiting for customer service to confirm its payment (issue 24 item 15). */
+  pendingOrder: z
+    .object({
+      id: z.number().int(),
+      months: z.number().int(),
+      amountYuan: z.number().int(),
+      createdAt: z.string(),
+    })
+    .nullable(),
 });
+
+// ---- issue 24 item 15: ordering a report plan, confirmed by customer service ----
+
+/** The fee of a plan's term in yuan: its yearly fee times months / 12 (1 month of 1200/year: 100). */
+export function planFee(months: number): number {
+  const plan = SUBSCRIPTION_PLANS.find((p) => p.months === months);
+  return plan ? Math.round((plan.yuanPerYear * months) / 12) : 0;
+}
+
+/** POST user/plans/order: the caller orders a plan of `months` (1 or 3); a pending order is replaced. */
+export const PlanOrderBodySchema = z.object({
+  months: z.union(
+    SUBSCRIPTION_PLANS.map((p) => z.literal(p.months)),
+    { error: 'validation.choice' },
+  ),
+  languageId: languageIdField,
+});
+
+/** An order of a plan, waiting for customer service to confirm the payment (or confirmed). */
+export const PlanOrderSchema = z.object({
+  id: z.number().int(),
+  months: z.number().int(),
+  /** Fee of the term in yuan (planFee). */
+  amountYuan: z.number().int(),
+  state: z.enum(['pending', 'confirmed', 'cancelled']),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type PlanOrder = z.infer<typeof PlanOrderSchema>;

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { boundedInt, INT32_MAX, idField, pageNumField, pageSizeField, safeString } from '../bounds';
 import { INVENTORY_IMPORT_MAX, LIMIT_SETTING_MAX } from '../constants';
 import { DEVICE_TYPES } from '../telemetry';
-import { optionalText, portField, smtpHostField, text } from '../validation';
+import { optionalEmailField, optionalText, portField, smtpHostField, text } from '../validation';
+import { PlanOrderSchema } from './account';
 import { languageIdField } from './common';
 
 /** A per-user limit as the console sets it (null: back to the default). */
@@ -16,6 +17,12 @@ const limitSetting = boundedInt(0, LIMIT_SETTING_MAX, 'common.outOfRange').nulla
 export const ADMIN_ROLE = 'admin';
 /** User types of spec §3: 1 standard, 2 premium, 3 protocol (agreement), 4 fourth. */
 export const USER_TYPES = [1, 2, 3, 4] as const;
+/**
+ * The user types an administrator is offered (issue 24 item 12): the spec names three (standard,
+ * premium, protocol) and only mentions "a fourth type", so 4 is not offered; an account that already
+ * has it shows it as "Other" and keeps it until changed.
+ */
+export const OFFERED_USER_TYPES = [1, 2, 3] as const;
 
 export const PageQuerySchema = z.object({
   pageNum: pageNumField.default(1),
@@ -72,13 +79,38 @@ export const InventoryImportResultSchema = z.array(
   z.object({ serialNumber: z.string(), commSerialNumber: z.string(), secret: z.string() }),
 );
 
+/** Where an inventory device is (issue 24 item 9): in stock (on no site) or on a site. */
+export const INVENTORY_STATES = ['stock', 'site'] as const;
+/** GET manage/devices/list: the inventory, newest first; `state` narrows, filterText matches the serials. */
+export const InventoryQuerySchema = PageQuerySchema.extend({
+  state: z.enum(INVENTORY_STATES, { error: 'common.illegalInput' }).optional(),
+});
+/** One inventory device and where it is (the site and its owner while it is on one). */
+export const InventoryRowSchema = z.object({
+  id: z.number().int(),
+  serialNumber: z.string(),
+  commSerialNumber: z.string().nullable(),
+  type: z.string(),
+  model: z.string().nullable(),
+  manufacturer: z.string().nullable(),
+  /** ISO 8601 time of the import (or of the device's first registration). */
+  createdAt: z.string(),
+  state: z.enum(INVENTORY_STATES),
+  stationId: z.number().int().nullable(),
+  stationName: z.string().nullable(),
+  ownerName: z.string().nullable(),
+});
+export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+export const InventoryPageSchema = z.object({ rows: z.array(InventoryRowSchema), total: z.number().int() });
+
 /** SMTP settings (spec §3). The password is write-only: GET answers `hasPassword`. */
 export const SMTP_SECURITY = ['none', 'ssl', 'tls'] as const;
 export const SmtpSettingsBodySchema = z.object({
   host: smtpHostField,
   port: portField,
   security: z.enum(SMTP_SECURITY),
-  username: optionalText(90),
+  /** The e-mail account signing in to the server (spec §5 e-mail rule: empty allowed, else an address). */
+  username: optionalEmailField,
   /** Omitted or empty keeps the stored password. */
   password: safeString(200).optional(),
   fromAddress: safeString(90, { trim: true }).email({ error: 'validation.email' }),
@@ -173,3 +205,22 @@ export const AppVersionLastQuerySchema = z.object({
   languageId: languageIdField,
 });
 export const AppVersionLastSchema = z.array(AppVersionSchema);
+
+/** GET manage/plans/orders (issue 24 item 15): plan orders, newest first; `state` narrows. */
+export const PlanOrderQuerySchema = PageQuerySchema.extend({
+  state: z.enum(['pending', 'confirmed', 'cancelled'], { error: 'common.illegalInput' }).optional(),
+});
+/** One plan order with whom it is for. */
+export const AdminPlanOrderSchema = PlanOrderSchema.extend({
+  userId: z.number().int(),
+  loginName: z.string(),
+  userName: z.string(),
+  email: z.string().nullable(),
+});
+export type AdminPlanOrder = z.infer<typeof AdminPlanOrderSchema>;
+export const AdminPlanOrderPageSchema = z.object({
+  rows: z.array(AdminPlanOrderSchema),
+  total: z.number().int(),
+});
+/** POST manage/plans/confirm: customer service confirms the payment of a pending order. */
+export const PlanConfirmBodySchema = z.object({ orderId: idField, languageId: languageIdField });

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import {
   boundedInt,
-  boundedNumber,
   EPOCH_MS_MAX,
   EPOCH_MS_MIN,
   epochTimeField,
   pageNumField,
   pageSizeField,
+  requiredNumber,
   safeString,
   withSpans,
 } from '../bounds';
@@ -148,12 +148,17 @@ export const AlarmRuleSaveSchema = z.object({
   id: idParam.optional(),
   stationId: idParam,
   name: safeString(50, { trim: true }).min(1, { error: 'validation.length' }),
-  /** Only devices of this type; absent: every device of the site. */
-  deviceType: z.enum(DEVICE_TYPES, { error: 'common.illegalInput' }).nullable().optional(),
+  /** Only devices of this type; absent, null or '': every device of the site. */
+  deviceType: z
+    .union([z.literal(''), z.enum(DEVICE_TYPES, { error: 'common.illegalInput' })])
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
   /** SunSpec point name of the device's telemetry (e.g. SoC, TmpCab, DCW). */
   point: safeString(32).regex(/^[A-Za-z][A-Za-z0-9_]*$/, { error: 'common.illegalInput' }),
   op: z.enum(RULE_OPS, { error: 'common.illegalInput' }),
-  threshold: boundedNumber(-RULE_BOUNDS.threshold, RULE_BOUNDS.threshold),
+  /** Cannot be empty (spec §5): an empty limit would read as 0. */
+  threshold: requiredNumber(-RULE_BOUNDS.threshold, RULE_BOUNDS.threshold),
   durationS: boundedInt(RULE_BOUNDS.minDurationS, RULE_BOUNDS.maxDurationS),
   level: boundedInt(1, 5),
   enabled: z.boolean().optional(),

@@ -5,7 +5,7 @@
  * refuse the same input with the same message.
  */
 import { z } from 'zod';
-import { boundedNumber, idField, safeString } from '../bounds';
+import { idField, requiredNumber, safeString } from '../bounds';
 import { CAPACITY_MAX, type SystemType } from '../constants';
 import { optionalText, text } from '../validation';
 import { idParam, languageIdField, queryBool, systemTypeField } from './common';
@@ -29,17 +29,17 @@ const dictValue = (max: number) => safeString(max, { trim: true }).min(1, { erro
 
 /**
  * Fields of spec §3 Site as the create/edit form sends them (spec §5: site name, address, longitude and
- * latitude cannot be empty; names 2–50, address up to 90; out-of-range numbers are "data out of range").
+ * latitude cannot be empty, nor can the capacity; names 2–50, address up to 90; out-of-range numbers are "data out of range").
  */
 export const StationFieldsSchema = z.object({
   stationName: text(2, 50),
   address: text(1, 90),
   /** Degrees east, WGS84. */
-  longitude: boundedNumber(-180, 180, 'common.outOfRange'),
+  longitude: requiredNumber(-180, 180, 'common.outOfRange'),
   /** Degrees north, WGS84. */
-  latitude: boundedNumber(-90, 90, 'common.outOfRange'),
+  latitude: requiredNumber(-90, 90, 'common.outOfRange'),
   /** In CAPACITY_UNIT of the system type (kWp, kW or kWh). */
-  capacity: boundedNumber(0, CAPACITY_MAX, 'common.outOfRange'),
+  capacity: requiredNumber(0, CAPACITY_MAX, 'common.outOfRange'),
   systemType: systemTypeField,
   /** templateCode of a station template of the same system type. */
   templateCode: safeString(50, { trim: true }).min(1, { error: 'validation.required' }),

@@ -29,6 +29,8 @@ export const MAX_MAILBOXES = 5;
 export const MAX_RULE_OBJECTS = SELECTION_CAPS[2];
 /** Rules per user. */
 export const MAX_PUSH_RULES = 20;
+/** Browsers subscribed to Web Push per user; subscribing one more drops the oldest (issue 20 §4). */
+export const MAX_APP_SUBSCRIPTIONS = 20;
 /** A flapping code gives one message, then at most one digest per this many seconds (issue 20 §3). */
 export const FLAP_DIGEST_S = 600;
 

@@ -37,7 +37,11 @@ export const ReportFiguresSchema = z.object({
   dischargeKwh: z.number().nullable(),
   /** kWh per kWp of the sites that produced. */
   specificYield: z.number().nullable(),
-  /** %, only where a grid meter exists. */
+  /**
+   * %, from this row's own sums: (1 − gridSellKwh / productionKwh) × 100 and (1 − gridBuyKwh /
+   * consumptionKwh) × 100; null where no site of the row has a grid meter (self-consumption also where
+   * nothing produced).
+   */
   selfConsumption: z.number().nullable(),
   selfSufficiency: z.number().nullable(),
   /** kg of CO2 avoided: production × the country's factor. */
@@ -64,6 +68,13 @@ export const ReportSchema = z.object({
   capacityKwp: z.number(),
   /** ISO currency code of every site's tariff, null when they differ. */
   currency: z.string().nullable(),
+  /**
+   * Why revenue and savings are empty throughout: no site of the report has a tariff (`noTariff`), or
+   * their tariffs are in different currencies (`mixedCurrencies`); null when they are computed.
+   */
+  moneyNote: z.enum(['noTariff', 'mixedCurrencies']).nullable(),
+  /** Sites of the report without a tariff: their revenue and savings are not in the sums. */
+  sitesWithoutTariff: z.number().int(),
   totals: ReportFiguresSchema,
   rows: z.array(ReportRowSchema),
 });
@@ -75,10 +86,14 @@ const price = z.number().min(0).max(1000);
 /** A peak or valley period in site-local time; from > to crosses midnight. */
 export const TariffPeriodSchema = z.object({ from: clock, to: clock, price });
 
-/** A site's tariff in its currency per kWh. */
+/**
+ * A site's tariff in its currency per kWh. `set` false: the owner has not set one yet (prices 0, no
+ * periods); the site's currency is answered all the same, for the form's price unit.
+ */
 export const TariffSchema = z.object({
   stationId: z.number().int(),
   currency: z.string(),
+  set: z.boolean(),
   buyPrice: price,
   feedInPrice: price,
   periods: z.array(TariffPeriodSchema).max(10),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyRows, currencySymbol, formatOffset, timeZoneRows, utcOffsetMinutes } from './dictionaries';
+import { formatOffset } from '../../shared/zoned-time';
+import { currencyRows, currencySymbol, timeZoneRows, utcOffsetMinutes } from './dictionaries';
 
 describe('dictionary rows', () => {
   it('labels every IANA zone with its standard UTC offset, ordered by offset', () => {

@@ -3,6 +3,7 @@
  * sys_currencysymbol (ISO 4217 codes with their symbols). Upserted, so an ICU update refreshes labels.
  */
 import { sql } from 'drizzle-orm';
+import { formatOffset } from '../../shared/zoned-time';
 import type { Db } from '../client';
 import { dictionaries } from '../schema';
 
@@ -22,14 +23,6 @@ export function utcOffsetMinutes(timeZone: string, at: Date): number {
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(part ?? '');
   if (!m) return 0; // "GMT" alone: zero offset
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
-}
-
-/** "+01:00" style text of an offset in minutes. */
-export function formatOffset(minutes: number): string {
-  const abs = Math.abs(minutes);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `${minutes < 0 ? '-' : '+'}${hh}:${mm}`;
 }
 
 /**

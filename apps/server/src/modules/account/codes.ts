@@ -26,9 +26,10 @@ export const CODE_POLICY = { length: 6, ttlSeconds: 600, maxTries: 3, resendAfte
 
 /**
  * What a code proves: email_verify an address (sent at registration and by user/email/active),
- * password_back the right to reset a password, password_reset the reset ticket traded for it.
+ * password_back the right to reset a password, password_reset the reset ticket traded for it,
+ * push_mailbox a receiving mailbox of push (issue 20 §2).
  */
-export type CodePurpose = 'email_verify' | 'password_back' | 'password_reset';
+export type CodePurpose = 'email_verify' | 'password_back' | 'password_reset' | 'push_mailbox';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

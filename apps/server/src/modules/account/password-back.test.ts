@@ -97,6 +97,30 @@ describe('user/password/back', () => {
     expect(reused.json()).toMatchObject({ status: 40000, msg: 'Invalid verification code' });
   });
 
+  it('takes the user name as spec §7 spells it (username) as well as userName', async () => {
+    const { user, email, ip } = await verifiedUser();
+    const sent = await post(t.app, BACK, { username: user.loginName }, { ip });
+    expect(sent.json()).toMatchObject({ status: 0, data: { resendAfterSeconds: 60 } });
+    const code = await latestCodeTo(t.db, email);
+    const right = await post(t.app, BACK, { username: user.loginName, validCode: code }, { ip });
+    expect(right.json()).toMatchObject({ status: 0, data: { resetTicket: expect.any(String) } });
+    // The same name twice is fine; two different names, or none, are refused and send nothing.
+    const both = await post(t.app, BACK, { username: user.loginName, userName: user.loginName }, { ip });
+    expect(both.json().status).toBe(0);
+    const differ = await post(t.app, BACK, { username: user.loginName, userName: 'someone_else' }, { ip });
+    expect(differ.json()).toEqual({
+      status: 40000,
+      msg: 'Illegal input',
+      data: { field: 'username' },
+    });
+    const none = await post(t.app, BACK, {}, { ip, languageId: 2 });
+    expect(none.json()).toMatchObject({ status: 40000, data: { field: 'userName' } });
+    const bad = await post(t.app, BACK, { username: 'a b' }, { ip });
+    expect(bad.json()).toMatchObject({ status: 40000, data: { field: 'username' } });
+    const mails = await t.db.query('SELECT 1 FROM mail_outbox WHERE to_address = $1', [email]);
+    expect(mails.rows).toHaveLength(1);
+  });
+
   it('with a code for an account that cannot recover, answers 无效验证码 (nothing to probe)', async () => {
     const res = await back('no_such_user', '10.5.101.1', { validCode: 'AbC123' }, 2);
     expect(res.json()).toMatchObject({ status: 40000, msg: '无效验证码' });

@@ -25,7 +25,7 @@ export async function passwordRoutes(api: FastifyInstance, deps: AccountRouteDep
       schema: {
         tags: ['account'],
         summary:
-          'Without validCode: send a code to the verified e-mail (the same answer for any user name). With it: trade it for a reset ticket',
+          'Without validCode: send a code to the verified e-mail (the same answer for any user name). With it: trade it for a reset ticket. The user name as username (spec §7) or userName',
         body: PasswordBackBodySchema,
         response: { 200: envelopeOf(PasswordBackSchema) },
       },

@@ -5,7 +5,12 @@
  * by its two serial numbers (station device/add).
  */
 import { randomBytes } from 'node:crypto';
-import { InventoryImportBodySchema, InventoryImportResultSchema } from '@ems/contract/api/admin';
+import {
+  InventoryImportBodySchema,
+  InventoryImportResultSchema,
+  InventoryPageSchema,
+  InventoryQuerySchema,
+} from '@ems/contract/api/admin';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +21,7 @@ import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { fieldError } from '../../http/errors';
 import { hashDeviceSecret } from '../../ingest/device-secret';
+import { findInventoryPage } from './inventory-repo';
 
 const MANAGE = '/webpvesc/ajax/manage';
 
@@ -56,7 +62,7 @@ export async function importInventory(db: DbHandle, body: ImportBody) {
   }));
 }
 
-/** POST manage/devices/import (in the console's admin-only scope). */
+/** POST manage/devices/import and GET manage/devices/list (in the console's admin-only scope). */
 export async function adminInventoryRoutes(scope: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -70,5 +76,17 @@ export async function adminInventoryRoutes(scope: FastifyInstance, ctx: AppConte
       },
     },
     async (request) => ok(request, await importInventory(ctx.db, request.body)),
+  );
+  r.get(
+    `${MANAGE}/devices/list`,
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The device inventory: each device in stock or on which site (issue 24 item 9)',
+        querystring: InventoryQuerySchema,
+        response: { 200: envelopeOf(InventoryPageSchema) },
+      },
+    },
+    async (request) => ok(request, await findInventoryPage(ctx.db.db, request.query)),
   );
 }

@@ -24,6 +24,7 @@ import { createAuthService } from '../auth/service';
 import { listLanguages } from '../general/repo';
 import { mailRoutes } from '../mail/routes';
 import { mapTilesAdminRoutes } from '../map-tiles/routes';
+import { planAdminRoutes } from '../plans/routes';
 import { adminAppVersionRoutes, publicAppVersionRoutes } from './app-version-routes';
 import { adminDictionaryRoutes } from './dictionary-routes';
 import { adminInventoryRoutes } from './inventory';
@@ -46,6 +47,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
     await adminInventoryRoutes(scope, ctx);
     await mailRoutes(scope, ctx);
     await mapTilesAdminRoutes(scope, ctx); // issue 7 item 7
+    await planAdminRoutes(scope, ctx); // issue 24 item 15: plan payments
     await ingestStatusRoutes(scope, MANAGE);
   });
 }

@@ -197,6 +197,35 @@ describe('threshold rules', () => {
   const save = (body: Record<string, unknown>, tok = token) =>
     t.app.inject({ method: 'POST', url: `${API}/rule/save`, headers: { token: tok }, payload: body });
 
+  it('says "cannot be empty" for an empty limit instead of watching for 0 (issue 24 item 9)', async () => {
+    const rule = { stationId, name: 'No limit', point: 'SoC', op: 'below', durationS: 60, level: 2 };
+    for (const threshold of ['', null, undefined]) {
+      const res = (await save({ ...rule, threshold })).json();
+      expect(res).toMatchObject({
+        status: 40000,
+        msg: 'This field cannot be empty',
+        data: { field: 'threshold' },
+      });
+    }
+    const rules = await t.app.inject({
+      method: 'GET',
+      url: `${API}/rule/list?stationId=${stationId}`,
+      headers: { token },
+    });
+    expect(rules.json().data.filter((r: { name: string }) => r.name === 'No limit')).toEqual([]);
+    // The form's "all devices" is an empty choice: it saves as every device of the site.
+    const all = (await save({ ...rule, name: 'All devices', threshold: 5, deviceType: '' })).json();
+    expect(all).toMatchObject({ status: 0, data: { deviceType: null } });
+    // Removed again, so it raises nothing on the devices of the tests below.
+    const del = await t.app.inject({
+      method: 'POST',
+      url: `${API}/rule/del`,
+      headers: { token },
+      payload: { id: all.data.id, stationId },
+    });
+    expect(del.json()).toMatchObject({ status: 0 });
+  });
+
   it('clears a rule’s open alarm when the owner deletes the rule', async () => {
     const bat = await ing.addDevice('battery', stationId);
     const c = await ing.connectDevice(bat);

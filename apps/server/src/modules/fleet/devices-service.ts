@@ -18,9 +18,10 @@ import { maySeeSerials, requireOwnedStation, requireStationAccess } from '../acc
 import { findDevicesWithSeen } from '../stations/repo';
 import { toDeviceInfo } from '../stations/service';
 import { rebuildRollups } from '../telemetry/rollup-refresh';
+import { countOtherDevicesOnSite, moveDeviceWithAlarms } from './devices-repo';
 import { alreadyOwned, heldByOther, limitReached, pairMismatch } from './errors';
 import { queueHistoryPurge } from './history-purge';
-import { insertWithinLimit } from './limits';
+import { insertWithinLimit, lockOwner } from './limits';
 
 /** A device with the owner of its site (null owner: in the inventory). */
 interface HeldDevice {
@@ -95,13 +96,20 @@ export async function renameDevice(db: DbHandle, user: SessionUser, deviceId: nu
 }
 
 /**
- * Moves the caller's device to another of the caller's sites; its history goes with it.
- * @throws noPermission when the device or the target site is not the caller's.
+ * Moves the caller's device to another of the caller's sites; its telemetry goes with it, and so do its
+ * open alarms (alarm history stays on the site it happened on: moveDeviceWithAlarms).
+ * @throws noPermission when the device or the target site is not the caller's; limitReached when the
+ *   target site has a device at every base address of configuration type 3 (as device/add).
  */
 export async function moveDevice(db: DbHandle, user: SessionUser, deviceId: number, stationId: number) {
   await requireOwnedDevice(db, user, deviceId);
   await requireOwnedStation(db, user, stationId);
-  await db.query('UPDATE devices SET station_id = $2 WHERE id = $1', [deviceId, stationId]);
+  await db.db.transaction(async (tx) => {
+    // Both sites are the caller's: their lock orders this move against the owner's adds and moves.
+    await lockOwner(tx, user.userId);
+    if ((await countOtherDevicesOnSite(tx, stationId, deviceId)) >= maxDevicesPerSite()) throw limitReached();
+    await moveDeviceWithAlarms(tx, deviceId, stationId);
+  });
   // Issue 12: its energy days are now cut in the new site's time zone.
   await rebuildRollups(db, [deviceId]);
   return { deviceId, stationId };

@@ -82,6 +82,14 @@ describe('account and site limits hold under concurrent requests (issue 7 ยง3, ย
       commSerialNumber: 'LG-BUS-FULL',
     });
     expect(elsewhere.status).toBe(0);
+    // Moving a device onto the full site is refused the same way and moves nothing.
+    const moveIn = await call(t.app, tok, 'POST', 'device/move', {
+      deviceId: (elsewhere.data as { deviceId: number }).deviceId,
+      stationId: site,
+    });
+    expect(moveIn).toMatchObject({ status: Status.LIMIT_REACHED, msg: 'Quantity reached upper limit' });
+    const onOther = await call<unknown[]>(t.app, tok, 'GET', 'device/list', { stationId: other });
+    expect(onOther.data).toHaveLength(1);
   });
 
   it('answers the base address limits of configure/device/base/address/limit', async () => {

@@ -32,6 +32,14 @@ function toLimits(r: LimitRow | undefined): AccountLimits {
   };
 }
 
+/**
+ * Locks `userId`'s users row for the rest of transaction `tx`: the lock insertWithinLimit takes, so a
+ * device move and an add of the same owner cannot both take a site's last free bus address.
+ */
+export async function lockOwner(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+}
+
 /** What a limited insert counts: the sites `userId` owns, or the devices on those sites. */
 export type LimitedThing = 'stations' | 'devices';
 

@@ -96,6 +96,24 @@ describe('station create, modify, del (issue 7 §1, §8)', () => {
     expect(currency).toMatchObject({ msg: '请从列表中选择', data: { field: 'currency' } });
   });
 
+  it('says "cannot be empty" for an empty longitude, latitude or capacity (issue 24 item 4)', async () => {
+    const before = await count('stations WHERE owner_id = $1', [ownerId]);
+    for (const field of ['longitude', 'latitude', 'capacity']) {
+      for (const empty of ['', null, undefined]) {
+        const res = await call(t.app, token, 'POST', 'create', siteForm({ [field]: empty }));
+        expect(res, `${field}=${String(empty)}`).toMatchObject({
+          http: 400,
+          status: Status.ILLEGAL_INPUT,
+          msg: 'This field cannot be empty',
+          data: { field },
+        });
+      }
+    }
+    const zh = await call(t.app, token, 'POST', 'create', siteForm({ longitude: '', languageId: 2 }));
+    expect(zh.msg).toBe('不能为空');
+    expect(await count('stations WHERE owner_id = $1', [ownerId])).toBe(before);
+  });
+
   it('refuses a site past the account’s limit with "quantity reached upper limit"', async () => {
     const user = await buildUser(t.db, { maxStations: 1 });
     const tok = await signIn(t.app, user);

@@ -17,7 +17,7 @@ const SETTINGS = {
   host: 'smtp.example.com',
   port: 587,
   security: 'tls',
-  username: 'mailer',
+  username: 'mailer@example.com',
   fromAddress: 'noreply@example.com',
 };
 
@@ -109,12 +109,16 @@ describe('SMTP settings', () => {
       [{ port: 70000 }, '请输入 1 到 65535 之间的端口', 'port'],
       [{ fromAddress: 'nobody' }, '请输入正确的邮箱地址', 'fromAddress'],
       [{ security: 'starttls' }, '非法输入: security', 'security'],
+      // Issue 24 item 16: the account is an e-mail address, or empty for a server without sign-in.
+      [{ username: 'mailer' }, '请输入正确的邮箱地址', 'username'],
     ];
     for (const [bad, msg, field] of cases) {
       const res = await post(t.app, SMTP, { ...SETTINGS, ...bad, languageId: 2 }, { token: admin });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ status: 40000, msg, data: { field } });
     }
+    const noAccount = await post(t.app, SMTP, { ...SETTINGS, username: '' }, { token: admin });
+    expect(noAccount.json()).toMatchObject({ status: 0, data: { username: null } });
     const test = await post(t.app, `${SMTP}/test`, { to: 'x@', languageId: 2 }, { token: admin });
     expect(test.json()).toEqual({ status: 40000, msg: '请输入正确的邮箱地址', data: { field: 'to' } });
   });

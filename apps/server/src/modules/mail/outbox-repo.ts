@@ -11,6 +11,10 @@ export interface ClaimedMail {
   to: string;
   subject: string;
   body: string;
+  /** Issue 20: an HTML alternative and one attachment (push messages). */
+  html: string | null;
+  attachmentName: string | null;
+  attachment: Buffer | null;
   attempts: number;
 }
 
@@ -27,7 +31,8 @@ export async function claimDueMail(db: DbHandle, leaseMs: number): Promise<Claim
                    WHERE state = 'pending' AND next_attempt_at <= now()
                    ORDER BY next_attempt_at, id LIMIT 1
                    FOR UPDATE SKIP LOCKED)
-      RETURNING id, to_address AS "to", subject, body, attempts`,
+      RETURNING id, to_address AS "to", subject, body, html, attachment_name AS "attachmentName", attachment,
+                attempts`,
     [leaseMs / 1000],
   );
   return rows[0] ?? null;

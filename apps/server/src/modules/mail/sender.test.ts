@@ -14,7 +14,7 @@ let admin: string;
 const log = pino({ level: 'silent' });
 const SMTP = '/owner_api/webpvesc/ajax/manage/smtp';
 const OUTBOX = '/owner_api/webpvesc/ajax/manage/outbox';
-const AUTH = { user: 'mailer', pass: 'Smtp@Secret1' };
+const AUTH = { user: 'mailer@example.com', pass: 'Smtp@Secret1' };
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -94,7 +94,7 @@ describe('delivery through a real SMTP server', () => {
       expect(mail).toMatchObject({
         from: 'noreply@example.com',
         to: ['ops@example.com'],
-        user: 'mailer',
+        user: 'mailer@example.com',
         subject: 'Energy Cloud 测试邮件',
         text: 'SMTP 设置可用：此邮件已成功送达。',
       });

@@ -63,6 +63,10 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
           to: mail.to,
           subject: mail.subject,
           text: mail.body,
+          ...(mail.html ? { html: mail.html } : {}),
+          ...(mail.attachment && mail.attachmentName
+            ? { attachments: [{ filename: mail.attachmentName, content: Buffer.from(mail.attachment) }] }
+            : {}),
         });
         await markSent(deps.db.db, mail.id, attempts);
         report.sent++;

@@ -1,9 +1,9 @@
 /**
  * Test utility: a real SMTP receiver (npm smtp-server) on a free port of 127.0.0.1 that keeps what it
- * receives and decodes the plain-text mails nodemailer writes (7bit, quoted-printable or base64 body;
- * RFC 2047 subject). No mail parser library is used: these single-part mails need only that much.
+ * receives, parsed by mailparser (subject, text, HTML alternative, attachments).
  */
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** One received mail. */
@@ -13,6 +13,9 @@ export interface ReceivedMail {
   subject: string;
   /** The decoded text body. */
   text: string;
+  /** The HTML alternative, when the mail has one. */
+  html: string | null;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
   /** The user name the client logged in with, if it did. */
   user: string | null;
@@ -25,44 +28,6 @@ export interface TestSmtp {
   /** The next mail matching `to` (already received or still to come). */
   waitForMail(to: string): Promise<ReceivedMail>;
   close(): Promise<void>;
-}
-
-function decodeWords(header: string): string {
-  return header.replace(
-    /=\?([^?]+)\?([BbQq])\?([^?]*)\?=\s*/g,
-    (_m, _charset: string, enc: string, data: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
-}
-
-function decodeQuotedPrintable(s: string): string {
-  const bytes: number[] = [];
-  const text = s.replace(/=\r?\n/g, '');
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** Splits a raw single-part mail into decoded subject and text. */
-export function decodeMail(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? decodeQuotedPrintable(body)
-        : body;
-  return { subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n').trimEnd() };
 }
 
 /**
@@ -96,11 +61,25 @@ export async function startTestSmtp(
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
+      stream.on('end', async () => {
+        const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
-        deliver({ from, to, raw, user: (session.user as string | undefined) ?? null, ...decodeMail(raw) });
+        const parsed = await simpleParser(raw);
+        deliver({
+          from,
+          to,
+          raw: raw.toString('utf8'),
+          user: (session.user as string | undefined) ?? null,
+          subject: parsed.subject ?? '',
+          text: (parsed.text ?? '').replace(/\r\n/g, '\n').trimEnd(),
+          html: typeof parsed.html === 'string' ? parsed.html : null,
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        });
         cb();
       });
     },

@@ -34,7 +34,15 @@ describe('street tiles: manage/map/tiles, map/tiles/config, map/tile', () => {
   beforeAll(async () => {
     upstream = createServer((req, res) => {
       asked.push(req.url ?? '');
-      if (req.url?.endsWith('.png')) res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      if (req.url?.startsWith('/search')) {
+        const q = new URL(req.url, 'http://x').searchParams.get('q');
+        const places = [
+          { display_name: `${q}, Lisboa, Portugal`, lat: '38.7077', lon: '-9.1365', importance: 0.7 },
+          { display_name: 'unreadable', lat: 'north', lon: '1' },
+        ];
+        if (q === 'down') res.writeHead(503).end();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(places));
+      } else if (req.url?.endsWith('.png')) res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
       else res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not a tile</html>');
     });
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
@@ -72,7 +80,7 @@ describe('street tiles: manage/map/tiles, map/tiles/config, map/tile', () => {
     const saved = await save({ tileUrl: `${base}/{z}/{x}/{y}.png`, attribution: '© Test tiles' });
     expect(saved.json()).toMatchObject({ status: 0, data: { tileUrl: `${base}/{z}/{x}/{y}.png` } });
     const cfg = (await get('/webpvesc/ajax/map/tiles/config', owner)).json() as { data: MapTilesConfig };
-    expect(cfg.data).toEqual({ enabled: true, attribution: '© Test tiles', maxZoom: 19 });
+    expect(cfg.data).toEqual({ enabled: true, search: false, attribution: '© Test tiles', maxZoom: 19 });
     // The URL itself is the administrator's: the user-facing answer does not carry it.
     expect(JSON.stringify(cfg)).not.toContain('127.0.0.1');
 
@@ -103,5 +111,42 @@ describe('street tiles: manage/map/tiles, map/tiles/config, map/tile', () => {
     await save({ tileUrl: '' });
     const cfg = (await get('/webpvesc/ajax/map/tiles/config', owner)).json() as { data: MapTilesConfig };
     expect(cfg.data.enabled).toBe(false);
+  });
+
+  it('answers address searches only while a tile server and a search are set (issue 24 item 4)', async () => {
+    const search = (q: string, token = owner) =>
+      get(`/webpvesc/ajax/map/geocode?q=${encodeURIComponent(q)}`, token);
+    await save({ tileUrl: '', searchUrl: `${base}/search?format=jsonv2&q={q}` });
+    expect((await search('Praça do Comércio')).json().status).toBe(Status.NOT_FOUND);
+    let cfg = (await get('/webpvesc/ajax/map/tiles/config', owner)).json() as { data: MapTilesConfig };
+    expect(cfg.data.search).toBe(false);
+
+    await save({ tileUrl: `${base}/{z}/{x}/{y}.png`, searchUrl: `${base}/search?format=jsonv2&q={q}` });
+    cfg = (await get('/webpvesc/ajax/map/tiles/config', owner)).json() as { data: MapTilesConfig };
+    expect(cfg.data).toMatchObject({ enabled: true, search: true });
+    const found = (await search('Praça do Comércio')).json();
+    expect(found).toMatchObject({
+      status: 0,
+      data: [{ name: 'Praça do Comércio, Lisboa, Portugal', longitude: -9.1365, latitude: 38.7077 }],
+    });
+    expect(found.data).toHaveLength(1);
+    const down = await search('down');
+    expect(down.json().status, down.body).toBe(Status.OPERATION_FAILED);
+    expect((await search('x')).json().status).toBe(Status.ILLEGAL_INPUT);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/owner_api/webpvesc/ajax/map/geocode?q=Lisboa',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('checks both URLs with the spec §5 URL rule and its message, changing nothing', async () => {
+    await save({ tileUrl: '', searchUrl: '' });
+    const notUrl = (await save({ tileUrl: 'tiles here', languageId: 2 })).json();
+    expect(notUrl).toMatchObject({ status: Status.ILLEGAL_INPUT, msg: '请输入正确的URL地址' });
+    const noQ = (await save({ tileUrl: `${base}/{z}/{x}/{y}.png`, searchUrl: `${base}/search` })).json();
+    expect(noQ).toMatchObject({ msg: 'Enter an http(s) address holding {q}', data: { field: 'searchUrl' } });
+    const stored = (await get('/webpvesc/ajax/manage/map/tiles', admin)).json() as { data: MapTilesSettings };
+    expect(stored.data).toEqual({ tileUrl: null, attribution: null, searchUrl: null });
   });
 });

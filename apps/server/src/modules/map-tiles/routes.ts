@@ -1,10 +1,13 @@
 /**
  * Street tiles of the maps (issue 7 item 7): the console's manage/map/tiles (admin scope), and for every
- * signed-in user map/tiles/config and map/tile, which fetches one tile from the configured server.
+ * signed-in user map/tiles/config, map/tile, which fetches one tile from the configured server, and
+ * map/geocode, the site form's address search (issue 24 item 4).
  */
 
 import { languageIdField } from '@ems/contract/api/common';
 import {
+  GeocodePlaceSchema,
+  GeocodeQuerySchema,
   MapTileQuerySchema,
   MapTilesBodySchema,
   MapTilesConfigSchema,
@@ -17,7 +20,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
-import { notFound, outOfRange } from '../../http/errors';
+import { notFound, outOfRange, upstreamFailed } from '../../http/errors';
+import { requestLanguage } from '../../http/language';
+import { searchPlaces } from './geocode';
 import { readMapTiles, tileUrl, writeMapTiles } from './settings';
 import { createTileCache } from './tile-cache';
 
@@ -42,15 +47,18 @@ export async function mapTilesAdminRoutes(scope: FastifyInstance, ctx: AppContex
     {
       schema: {
         tags: ['manage'],
-        summary: 'Save the street-tile server (empty tileUrl: no street tiles)',
+        summary: 'Save the street-tile server and address search (empty tileUrl: neither)',
         body: MapTilesBodySchema,
         response: { 200: envelopeOf(MapTilesSettingsSchema) },
       },
     },
     async (request) => {
-      const { tileUrl: url, attribution } = request.body;
-      const stored = await writeMapTiles(db, { tileUrl: url, attribution });
-      request.log.info({ tiles: stored.tileUrl !== null }, 'map tile settings saved');
+      const { tileUrl: url, attribution, searchUrl } = request.body;
+      const stored = await writeMapTiles(db, { tileUrl: url, attribution, searchUrl });
+      request.log.info(
+        { tiles: stored.tileUrl !== null, search: stored.searchUrl !== null },
+        'map tile settings saved',
+      );
       return ok(request, stored);
     },
   );
@@ -73,7 +81,12 @@ export async function mapTilesRoutes(api: FastifyInstance, ctx: AppContext): Pro
     },
     async (request) => {
       const s = await readMapTiles(db);
-      return ok(request, { enabled: s.tileUrl !== null, attribution: s.attribution, maxZoom: TILE_MAX_ZOOM });
+      return ok(request, {
+        enabled: s.tileUrl !== null,
+        search: s.tileUrl !== null && s.searchUrl !== null,
+        attribution: s.attribution,
+        maxZoom: TILE_MAX_ZOOM,
+      });
     },
   );
   r.get(
@@ -93,6 +106,24 @@ export async function mapTilesRoutes(api: FastifyInstance, ctx: AppContext): Pro
       if (!tile) throw notFound();
       reply.header('cache-control', 'private, max-age=86400');
       return reply.type(tile.type).send(tile.data);
+    },
+  );
+  r.get(
+    '/webpvesc/ajax/map/geocode',
+    {
+      schema: {
+        tags: ['general'],
+        summary: 'Places matching an address, from the configured search; 40400 when there is none',
+        querystring: GeocodeQuerySchema,
+        response: { 200: envelopeOf(z.array(GeocodePlaceSchema)) },
+      },
+    },
+    async (request) => {
+      const s = await readMapTiles(db);
+      if (!s.tileUrl || !s.searchUrl) throw notFound();
+      const places = await searchPlaces(s.searchUrl, request.query.q, requestLanguage(request));
+      if (places === null) throw upstreamFailed();
+      return ok(request, places);
     },
   );
 }

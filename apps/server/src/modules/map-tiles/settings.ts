@@ -17,10 +17,14 @@ export async function readMapTiles(db: Db): Promise<MapTilesSettings> {
     .from(settings)
     .where(eq(settings.key, MAP_TILES_SETTING));
   const v = rows[0]?.value as MapTilesSettings | undefined;
-  return { tileUrl: v?.tileUrl ?? null, attribution: v?.attribution ?? null };
+  return {
+    tileUrl: v?.tileUrl ?? null,
+    attribution: v?.attribution ?? null,
+    searchUrl: v?.searchUrl ?? null,
+  };
 }
 
-/** Saves the settings (a null tileUrl turns street tiles off). @returns what is stored. */
+/** Saves the settings (a null tileUrl turns street tiles and address search off). @returns what is stored. */
 export async function writeMapTiles(db: Db, value: MapTilesSettings): Promise<MapTilesSettings> {
   await db
     .insert(settings)

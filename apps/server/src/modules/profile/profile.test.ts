@@ -87,6 +87,7 @@ describe('user/plans', () => {
         ],
         current: null,
         usertype: 2,
+        pendingOrder: null,
       },
     });
   });

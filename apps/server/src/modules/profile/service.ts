@@ -2,6 +2,7 @@
  * Personal-centre rules (issue 3 §7, spec §3 User): profile fields, password change, account deletion,
  * report plans. The avatar lives in avatar.ts.
  */
+
 import {
   type AccountDeleteBodySchema,
   type PasswordEditBodySchema,
@@ -20,6 +21,7 @@ import { hashPassword } from '../../security/password';
 import { isAdmin } from '../access/require-admin';
 import { validateForm } from '../account/form';
 import { revokeUserSessions } from '../auth/repo';
+import { findPendingOrder } from '../plans/repo';
 import { findUserInfo } from '../users/repo';
 import { lastAdmin } from './errors';
 import type { PasswordChecks } from './passwords';
@@ -110,6 +112,7 @@ export async function plansOf(
 ): Promise<z.infer<typeof PlansSchema>> {
   const account = await accountOf(db, user);
   const { planMonths, planExpiresAt } = account;
+  const pending = await findPendingOrder(db, user.userId);
   const current =
     planMonths !== null && planExpiresAt !== null && planExpiresAt.getTime() > now.getTime()
       ? { months: planMonths, expiresAt: planExpiresAt.toISOString() }
@@ -118,5 +121,13 @@ export async function plansOf(
     plans: SUBSCRIPTION_PLANS.map((p) => ({ months: p.months, yuanPerYear: p.yuanPerYear })),
     current,
     usertype: account.usertype,
+    pendingOrder: pending
+      ? {
+          id: pending.id,
+          months: pending.months,
+          amountYuan: pending.amountYuan,
+          createdAt: pending.createdAt,
+        }
+      : null,
   };
 }

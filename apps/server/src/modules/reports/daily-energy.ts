@@ -77,10 +77,7 @@ function periodSql(byMonth: boolean): string {
      SELECT station_id AS "stationId", ${byMonth ? `date_trunc('month', day)::date::text` : 'day::text'} AS date,
        sum(prod) AS prod, sum(cons) AS cons, sum(buy) AS buy, sum(sell) AS sell, sum(chg) AS chg, sum(dis) AS dis,
        bool_or(${metered}) AS "meterAny",
-       sum(buy) FILTER (WHERE ${metered}) AS "meterBuy",
        sum(sell) FILTER (WHERE ${metered}) AS "meterSell",
-       sum(coalesce(cons, 0)) FILTER (WHERE ${metered}) AS "meterCons",
-       sum(coalesce(prod, 0)) FILTER (WHERE ${metered}) AS "meterProd",
        sum(greatest(0, prod - sell)) FILTER (WHERE ${metered} AND prod IS NOT NULL) AS "selfUsed"
      FROM t GROUP BY 1, 2 ORDER BY 1, 2`;
 }
@@ -96,10 +93,7 @@ interface PeriodRow {
   chg: Sum;
   dis: Sum;
   meterAny: boolean | null;
-  meterBuy: Sum;
   meterSell: Sum;
-  meterCons: Sum;
-  meterProd: Sum;
   selfUsed: Sum;
 }
 
@@ -121,10 +115,7 @@ function periodOf(r: PeriodRow): PeriodEnergy {
     },
     meter: {
       any: r.meterAny === true,
-      buy: num(r.meterBuy) ?? 0,
       sell: num(r.meterSell) ?? 0,
-      cons: num(r.meterCons) ?? 0,
-      prod: num(r.meterProd) ?? 0,
     },
     selfUsedKwh: num(r.selfUsed),
   };

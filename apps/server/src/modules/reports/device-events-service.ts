@@ -59,6 +59,12 @@ async function loadSamples(
 const iso = (ms: number) => new Date(ms).toISOString();
 const minutes = (a: number, b: number) => Math.round((b - a) / 60_000);
 
+/** An answer with the time zone of its site (the CSV shows times in it). */
+export interface InZone<T> {
+  data: T;
+  timeZone: string;
+}
+
 /**
  * Sessions of a charger in the period.
  * @throws AppError noPermission for another user's site or a device of another site; illegalInput
@@ -68,7 +74,7 @@ export async function chargerSessions(
   db: DbHandle,
   user: SessionUser,
   q: DeviceEventsQuery,
-): Promise<ChargerSessions> {
+): Promise<InZone<ChargerSessions>> {
   const station = await requireStationAccess(db, user, q.stationId);
   const device = await requireDeviceOfStation(db, station, q.deviceId);
   if (device.deviceType !== 'charger') throw illegalInput();
@@ -117,23 +123,28 @@ export async function chargerSessions(
     }),
   );
   const energy = sessions.reduce((a, s) => a + (s.energyKwh ?? 0), 0);
-  return { sessions, energyKwh: Number(energy.toFixed(3)) };
+  return { data: { sessions, energyKwh: Number(energy.toFixed(3)) }, timeZone: station.timeZone };
 }
 
 /**
  * On-battery events of a UPS in the period.
  * @throws AppError noPermission as chargerSessions; illegalInput when the device is not a UPS.
  */
-export async function upsEvents(db: DbHandle, user: SessionUser, q: DeviceEventsQuery): Promise<UpsEvents> {
+export async function upsEvents(
+  db: DbHandle,
+  user: SessionUser,
+  q: DeviceEventsQuery,
+): Promise<InZone<UpsEvents>> {
   const station = await requireStationAccess(db, user, q.stationId);
   const device = await requireDeviceOfStation(db, station, q.deviceId);
   if (device.deviceType !== 'ups') throw illegalInput();
   const { from, to } = periodInstants(station, q);
   const samples = await loadSamples(db, device.id, from, to, "points->>'OnBattery' = 'true'", 'soc');
-  return findRuns(samples, MAX_GAP_MS).map((r) => ({
+  const data = findRuns(samples, MAX_GAP_MS).map((r) => ({
     start: iso(r.start),
     end: r.ongoing ? null : iso(r.end),
     durationMin: minutes(r.start, r.end),
     minSoc: r.minValue,
   }));
+  return { data, timeZone: station.timeZone };
 }

@@ -22,7 +22,8 @@ describe('charger sessions and UPS events (issue 8 §5)', () => {
     const owner = await buildUser(t.db);
     const other = await buildUser(t.db);
     [token, otherToken] = await Promise.all([signIn(t.app, owner), signIn(t.app, other)]);
-    const station = await buildStation(t.db, { ownerId: owner.id, timeZone: 'UTC' });
+    // Berlin (UTC+2 in June): the CSV shows site-local times with their offset, the JSON ISO instants.
+    const station = await buildStation(t.db, { ownerId: owner.id, timeZone: 'Europe/Berlin' });
     stationId = station.id;
     await buildDevice(t.db, { stationId, deviceType: 'inverter' });
     const meter = await buildDevice(t.db, { stationId, deviceType: 'meter' });
@@ -105,7 +106,7 @@ describe('charger sessions and UPS events (issue 8 §5)', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('Start,End,Energy (kWh),Duration (min),Solar share (%)');
-    expect(lines[1]).toBe('2026-06-10T10:00:00.000Z,2026-06-10T11:00:00.000Z,7,60,50');
+    expect(lines[1]).toBe('2026-06-10 12:00:00 +02:00,2026-06-10 13:00:00 +02:00,7,60,50');
   });
 
   it('derives the UPS on-battery event with its lowest SOC', async () => {

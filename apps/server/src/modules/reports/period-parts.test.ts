@@ -12,18 +12,18 @@ const totals = (p: number | null, buy: number | null, sell: number | null, cons:
 const at = { date: '2026-03-10', label: '00:00', minuteOfDay: 0 };
 
 describe('report period parts (issue 8)', () => {
-  it('counts a day for the ratios only when the meter read both ways, and clips self-use at 0', () => {
+  it('counts a day for the money only when the meter read both ways, and clips self-use at 0', () => {
     expect(partsOfTotals({ ...at, totals: totals(4.8, 0, 9.6, 4.8) })).toMatchObject({
-      meter: { any: true, buy: 0, sell: 9.6, cons: 4.8, prod: 4.8 },
+      meter: { any: true, sell: 9.6 },
       selfUsedKwh: 0,
     });
     expect(partsOfTotals({ ...at, totals: totals(24, null, 12, null) })).toMatchObject({
-      meter: { any: false, buy: 0, sell: 0, cons: 0, prod: 0 },
+      meter: { any: false, sell: 0 },
       selfUsedKwh: null,
     });
-    // Metered without PV: in the ratios, but no self-use.
+    // Metered without PV: no self-use.
     expect(partsOfTotals({ ...at, totals: totals(null, 3, 0, 3) })).toMatchObject({
-      meter: { any: true, buy: 3, prod: 0 },
+      meter: { any: true, sell: 0 },
       selfUsedKwh: null,
     });
   });
@@ -38,7 +38,7 @@ describe('report period parts (issue 8)', () => {
     expect(ab.date).toBe('2026-03-10');
     expect(mergeParts(ab, c)).toMatchObject({
       totals: { productionKwh: 36, gridBuyKwh: 24, gridSellKwh: 12, consumptionKwh: 48 },
-      meter: { any: true, buy: 24, sell: 12, cons: 48, prod: 36 },
+      meter: { any: true, sell: 12 },
       selfUsedKwh: 24,
     });
     expect(mergeParts(b, b).selfUsedKwh).toBeNull();

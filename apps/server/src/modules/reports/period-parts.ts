@@ -1,8 +1,9 @@
 /**
- * What one site adds to one report row (issue 8 §3): its energy sums and the parts the ratios and the
- * money need, which are sums of per-day (or per-hour) terms and so cannot be rebuilt from the sums
- * alone: the grid and load over the days the meter read both ways, and each day's self-used PV clipped
- * at 0. Summing these parts over days, in SQL or here, gives the figures a day-by-day walk would.
+ * What one site adds to one report row (issue 8 §3): its energy sums and the parts the money needs,
+ * which are sums of per-day (or per-hour) terms and so cannot be rebuilt from the sums alone: the
+ * feed-in over the days the meter read both ways, and each day's self-used PV clipped at 0. Summing
+ * these parts over days, in SQL or here, gives the figures a day-by-day walk would. (The ratios come
+ * from the row's sums themselves: report-figures.ts.)
  */
 import type { EnergyTotals } from '@ems/contract/api/station';
 
@@ -10,12 +11,8 @@ import type { EnergyTotals } from '@ems/contract/api/station';
 export interface MeterParts {
   /** At least one such day. */
   any: boolean;
-  buy: number;
+  /** Feed-in of those days (revenue). */
   sell: number;
-  /** Consumption of those days (a missing one as 0). */
-  cons: number;
-  /** Production of those days (a missing one as 0). */
-  prod: number;
 }
 
 /** A site's energy over one hour, day or month of a report, with its ratio and money parts. */
@@ -43,15 +40,7 @@ export function partsOfTotals(
   const metered = e.gridBuyKwh !== null && e.gridSellKwh !== null;
   return {
     ...period,
-    meter: metered
-      ? {
-          any: true,
-          buy: e.gridBuyKwh!,
-          sell: e.gridSellKwh!,
-          cons: e.consumptionKwh ?? 0,
-          prod: e.productionKwh ?? 0,
-        }
-      : { any: false, buy: 0, sell: 0, cons: 0, prod: 0 },
+    meter: metered ? { any: true, sell: e.gridSellKwh! } : { any: false, sell: 0 },
     selfUsedKwh: metered && e.productionKwh !== null ? Math.max(0, e.productionKwh - e.gridSellKwh!) : null,
   };
 }
@@ -73,10 +62,7 @@ export function mergeParts(a: PeriodEnergy, b: PeriodEnergy): PeriodEnergy {
     },
     meter: {
       any: a.meter.any || b.meter.any,
-      buy: a.meter.buy + b.meter.buy,
       sell: a.meter.sell + b.meter.sell,
-      cons: a.meter.cons + b.meter.cons,
-      prod: a.meter.prod + b.meter.prod,
     },
     selfUsedKwh: add(a.selfUsedKwh, b.selfUsedKwh),
   };

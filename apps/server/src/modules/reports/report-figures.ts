@@ -35,8 +35,6 @@ interface Acc {
   /** Capacity of the sites that produced in the row (once per site). */
   producingKw: number;
   producers: Set<number>;
-  /** Sums over sites with a meter, for the ratios. */
-  meter: { buy: number; cons: number; sell: number; prod: number; any: boolean };
 }
 
 const newAcc = (): Acc => ({
@@ -53,7 +51,6 @@ const newAcc = (): Acc => ({
   savings: null,
   producingKw: 0,
   producers: new Set(),
-  meter: { buy: 0, cons: 0, sell: 0, prod: 0, any: false },
 });
 
 const add = (a: number | null, v: number | null) => (v === null ? a : (a ?? 0) + v);
@@ -78,34 +75,43 @@ function addPeriod(acc: Acc, siteIndex: number, site: SiteInput, h: PeriodEnergy
       acc.producingKw += site.capacityKw;
     }
   }
-  if (h.meter.any) {
-    acc.meter.any = true;
-    acc.meter.buy += h.meter.buy;
-    acc.meter.sell += h.meter.sell;
-    acc.meter.cons += h.meter.cons;
-    acc.meter.prod += h.meter.prod;
-    if (site.tariff) {
-      acc.revenue = add(acc.revenue, h.meter.sell * site.tariff.feedInPrice);
-      // A period longer than an hour only comes from a site without time-of-use prices (one price).
-      if (h.selfUsedKwh !== null) {
-        acc.savings = add(acc.savings, h.selfUsedKwh * buyPriceAt(site.tariff, h.minuteOfDay));
-      }
+  if (h.meter.any && site.tariff) {
+    acc.revenue = add(acc.revenue, h.meter.sell * site.tariff.feedInPrice);
+    // A period longer than an hour only comes from a site without time-of-use prices (one price).
+    if (h.selfUsedKwh !== null) {
+      acc.savings = add(acc.savings, h.selfUsedKwh * buyPriceAt(site.tariff, h.minuteOfDay));
     }
   }
 }
 
+/**
+ * The row's figures. The ratios come from the row's own sums, so a reader can check them against its
+ * columns (issue 24): a site without a grid meter adds its production and consumption but no grid
+ * figure, so its energy counts as self-used and self-supplied; with no grid figure at all they are null,
+ * and so is self-consumption where nothing produced a figure.
+ */
 function figuresOf(acc: Acc, money: boolean): ReportFigures {
-  const production = acc.energy.productionKwh;
+  const e = acc.energy;
+  // Ratios from the sums as shown (rounded), so they agree with the columns to the last digit.
+  const shown = {
+    productionKwh: round(e.productionKwh, 3),
+    consumptionKwh: round(e.consumptionKwh, 3),
+    gridBuyKwh: round(e.gridBuyKwh, 3),
+    gridSellKwh: round(e.gridSellKwh, 3),
+    chargeKwh: round(e.chargeKwh, 3),
+    dischargeKwh: round(e.dischargeKwh, 3),
+  };
   return {
-    productionKwh: round(production, 3),
-    consumptionKwh: round(acc.energy.consumptionKwh, 3),
-    gridBuyKwh: round(acc.energy.gridBuyKwh, 3),
-    gridSellKwh: round(acc.energy.gridSellKwh, 3),
-    chargeKwh: round(acc.energy.chargeKwh, 3),
-    dischargeKwh: round(acc.energy.dischargeKwh, 3),
-    specificYield: production !== null && acc.producingKw > 0 ? round(production / acc.producingKw, 3) : null,
-    selfConsumption: acc.meter.any ? selfConsumption(acc.meter.sell, acc.meter.prod) : null,
-    selfSufficiency: acc.meter.any ? selfSufficiency(acc.meter.buy, acc.meter.cons) : null,
+    ...shown,
+    specificYield:
+      e.productionKwh !== null && acc.producingKw > 0 ? round(e.productionKwh / acc.producingKw, 3) : null,
+    // Nothing that produces (no production at all): no self-consumption, not 0 %.
+    selfConsumption:
+      shown.gridSellKwh === null || shown.productionKwh === null
+        ? null
+        : selfConsumption(shown.gridSellKwh, shown.productionKwh),
+    selfSufficiency:
+      shown.gridBuyKwh === null ? null : selfSufficiency(shown.gridBuyKwh, shown.consumptionKwh),
     co2Kg: round(acc.co2Kg, 2),
     revenue: money ? round(acc.revenue, 2) : null,
     savings: money ? round(acc.savings, 2) : null,

@@ -51,6 +51,15 @@ function rowKeysOf(statisticsType: number, from: string, to: string): string[] {
 
 /** Builds the report of the query (figures of all chosen sites summed per row). */
 export async function buildReport(db: DbHandle, user: SessionUser, q: ReportQuery): Promise<Report> {
+  return (await buildReportOfSites(db, user, q)).report;
+}
+
+/** The report of the query and its sites (the export names them and cuts times in their zones). */
+export async function buildReportOfSites(
+  db: DbHandle,
+  user: SessionUser,
+  q: ReportQuery,
+): Promise<{ report: Report; stations: StationRow[] }> {
   const stations = await reportStations(db, user, q);
   const { from, to } = reportRange(q.statisticsType, q.searchDate);
   const ids = stations.map((s) => s.id);
@@ -69,6 +78,7 @@ export async function buildReport(db: DbHandle, user: SessionUser, q: ReportQuer
   const hourly = new Map([...hourlyPart, ...dailyPart]);
   const currencies = new Set(stations.filter((s) => tariffs.has(s.id)).map((s) => s.currency));
   const currency = currencies.size === 1 ? [...currencies][0]! : null;
+  const moneyNote = currencies.size === 0 ? 'noTariff' : currencies.size > 1 ? 'mixedCurrencies' : null;
   const figures = reportFigures(
     q.statisticsType,
     stations.map((s) => ({
@@ -80,7 +90,7 @@ export async function buildReport(db: DbHandle, user: SessionUser, q: ReportQuer
     currency !== null,
     rowKeysOf(q.statisticsType, from, to),
   );
-  return {
+  const report: Report = {
     statisticsType: q.statisticsType,
     searchDate: q.searchDate,
     from,
@@ -88,6 +98,9 @@ export async function buildReport(db: DbHandle, user: SessionUser, q: ReportQuer
     stationIds: ids,
     capacityKwp: Number(stations.reduce((a, s) => a + s.capacityKw, 0).toFixed(3)),
     currency,
+    moneyNote,
+    sitesWithoutTariff: stations.filter((s) => !tariffs.has(s.id)).length,
     ...figures,
   };
+  return { report, stations };
 }

@@ -26,6 +26,8 @@ describe('reports (issue 8)', () => {
   };
   const download = (query: string) =>
     t.app.inject({ method: 'GET', url: `${BASE}/export?${query}`, headers: { token } });
+  const siteName = async (id: number) =>
+    (await t.db.query<{ name: string }>('SELECT name FROM stations WHERE id = $1', [id])).rows[0]!.name;
   const put = (path: string, payload: object, tok = token) =>
     t.app.inject({ method: 'PUT', url: `${BASE}/${path}`, headers: { token: tok }, payload });
 
@@ -138,7 +140,12 @@ describe('reports (issue 8)', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.getCell('A1').value).toBe('Created on');
     expect(sheet.getCell('B1').value).toBeInstanceOf(Date);
+    expect(sheet.getCell('B1').numFmt).toBe('yyyy-mm-dd hh:mm "+00:00"');
     expect(sheet.getCell('B2').value).toEqual(new Date('2026-06-01T00:00:00Z'));
+    expect(sheet.getCell('D2').value).toBe('Europe/Berlin');
+    expect(sheet.getCell('A3').value).toBe('Sites');
+    expect(sheet.getCell('B3').value).toBe(await siteName(site.stationId));
+    expect(book.title).toBe(await siteName(site.stationId));
     expect(sheet.getCell('B4').value).toBe('Production (kWh)');
     expect(sheet.getCell('L4').value).toBe('Revenue (EUR)');
     expect(sheet.getCell('A5').value).toBe('Total');
@@ -152,10 +159,13 @@ describe('reports (issue 8)', () => {
       `stationIds=${site.stationId}&statisticsType=1&searchDate=2026-06-10&format=csv&languageId=2`,
     );
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/^创建时间,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(lines[1]).toBe('时段,2026-06-10,2026-06-10');
+    // The creation time in the user's zone (UTC for this user) and every hour in the site's, with offsets.
+    expect(lines[0]).toMatch(/^创建时间,\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+00:00$/);
+    expect(lines[1]).toBe('时段,2026-06-10,2026-06-10,Europe/Berlin');
+    expect(lines[2]).toBe(`站点,${await siteName(site.stationId)}`);
     expect(lines[3]!.split(',').slice(0, 2)).toEqual(['时段', '发电量 (kWh)']);
     expect(lines[4]!.split(',').slice(0, 2)).toEqual(['合计', '19.2']);
+    expect(lines[5]!.split(',')[0]).toBe('2026-06-10 00:00 +02:00');
   });
 
   it('lets only the administrator change a country’s CO2 factor', async () => {
@@ -241,5 +251,111 @@ describe('reports (issue 8)', () => {
       savings: 0,
       consumptionKwh: 4.8,
     });
+  });
+
+  it('computes every ratio of a multi-site row from that row’s sums (issue 24 item 3)', async () => {
+    // The known site has a meter, the PV-only site none: June sums 62.4 kWh produced and consumed,
+    // 19.2 bought and 19.2 sold, so both ratios are 1 − 19.2 / 62.4, not the metered site's own 50 %.
+    const { body } = await get('summary', 'statisticsType=3&searchDate=2026-01-01');
+    const june = body.data.rows.find((r) => r.label === '2026-06')!;
+    expect(june).toMatchObject({
+      productionKwh: 62.4,
+      consumptionKwh: 62.4,
+      gridBuyKwh: 19.2,
+      gridSellKwh: 19.2,
+      selfConsumption: 69.2,
+      selfSufficiency: 69.2,
+    });
+    const ratio = (part: number | null, whole: number | null) =>
+      part === null || whole === null || whole <= 0 ? null : Number(((1 - part / whole) * 100).toFixed(1));
+    for (const row of [...body.data.rows, body.data.totals]) {
+      if (row.productionKwh) expect(row.selfConsumption).toBe(ratio(row.gridSellKwh, row.productionKwh));
+      if (row.consumptionKwh) expect(row.selfSufficiency).toBe(ratio(row.gridBuyKwh, row.consumptionKwh));
+    }
+    // A site with a meter and nothing that produces (power & environment) has no self-consumption at all.
+    const owner = await buildUser(t.db);
+    const tok = await signIn(t.app, owner);
+    const room = await buildStation(t.db, { ownerId: owner.id, systemType: 3, templateCode: 'pe' });
+    const meter = await buildDevice(t.db, { stationId: room.id, deviceType: 'meter' });
+    await writeSyntheticDay(t.db, meter, { date: '2026-06-10', timeZone: TZ, profile: { w: () => 500 } });
+    const pe = await get('summary', `stationIds=${room.id}&statisticsType=1&searchDate=2026-06-10`, tok);
+    expect(pe.body.data.totals).toMatchObject({
+      productionKwh: null,
+      consumptionKwh: 12,
+      gridBuyKwh: 12,
+      selfConsumption: null,
+      selfSufficiency: 0,
+    });
+  });
+
+  it('says why revenue and savings are empty, and which sites they leave out', async () => {
+    const owner = await buildUser(t.db);
+    const tok = await signIn(t.app, owner);
+    const euro = await buildStation(t.db, { ownerId: owner.id, currency: 'EUR' });
+    const koruna = await buildStation(t.db, {
+      ownerId: owner.id,
+      currency: 'CZK',
+      timeZone: 'Europe/Prague',
+    });
+    const bare = await buildStation(t.db, { ownerId: owner.id, currency: 'EUR' });
+    const summary = async (ids: number[]) =>
+      (await get('summary', `${ids.map((id) => `stationIds=${id}`).join('&')}&searchDate=2026-06-10`, tok))
+        .body.data;
+    expect(await summary([euro.id])).toMatchObject({ moneyNote: 'noTariff', sitesWithoutTariff: 1 });
+    for (const id of [euro.id, koruna.id]) {
+      await put('tariff', { stationId: id, buyPrice: 0.3, feedInPrice: 0.1 }, tok);
+    }
+    expect(await summary([euro.id])).toMatchObject({
+      moneyNote: null,
+      sitesWithoutTariff: 0,
+      currency: 'EUR',
+    });
+    expect(await summary([euro.id, bare.id])).toMatchObject({ moneyNote: null, sitesWithoutTariff: 1 });
+    expect(await summary([euro.id, koruna.id])).toMatchObject({
+      moneyNote: 'mixedCurrencies',
+      currency: null,
+      totals: { revenue: null, savings: null },
+    });
+  });
+
+  it('answers a site’s currency with its tariff, set or not', async () => {
+    const owner = await buildUser(t.db);
+    const tok = await signIn(t.app, owner);
+    const s = await buildStation(t.db, { ownerId: owner.id, currency: 'BRL' });
+    const read = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${BASE}/tariff?stationId=${s.id}`,
+          headers: { token: tok },
+        })
+      ).json().data;
+    expect(await read()).toEqual({
+      stationId: s.id,
+      currency: 'BRL',
+      set: false,
+      buyPrice: 0,
+      feedInPrice: 0,
+      periods: [],
+    });
+    await put('tariff', { stationId: s.id, buyPrice: 0.9, feedInPrice: 0.2 }, tok);
+    expect(await read()).toMatchObject({ currency: 'BRL', set: true, buyPrice: 0.9 });
+  });
+
+  it('names every site of a multi-site export and leaves the offset out where zones differ', async () => {
+    const owner = await buildUser(t.db);
+    const tok = await signIn(t.app, owner);
+    const a = await buildStation(t.db, { ownerId: owner.id, name: 'Alpha, roof' });
+    const b = await buildStation(t.db, { ownerId: owner.id, name: 'Beta', timeZone: 'America/Sao_Paulo' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/export?stationIds=${a.id}&stationIds=${b.id}&statisticsType=1&searchDate=2026-06-10&format=csv`,
+      headers: { token: tok },
+    });
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[1]).toBe('Period,2026-06-10,2026-06-10,Each site’s local time');
+    expect(lines[2]).toBe('Sites,"Alpha, roof",Beta');
+    expect(lines[5]!.split(',')[0]).toBe('2026-06-10 00:00');
+    expect(res.headers['content-disposition']).toContain('report-2026-06-10_2026-06-10.csv');
   });
 });

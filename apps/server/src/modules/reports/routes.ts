@@ -28,11 +28,12 @@ import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { AppError } from '../../http/errors';
 import { requestLanguage } from '../../http/language';
+import { localStamp } from '../../shared/zoned-time';
 import { chargerSessions, upsEvents } from './device-events-service';
 import { deviceLines } from './device-lines-service';
 import { eventsCsv } from './events-csv';
 import { reportCsv, reportWorkbook } from './export-file';
-import { buildReport } from './report-service';
+import { buildReport, buildReportOfSites } from './report-service';
 import {
   editCo2Factor,
   getTariff,
@@ -43,6 +44,10 @@ import {
 } from './settings-service';
 
 const BASE = '/webpvesc/ajax/report';
+
+/** An ISO instant of the API as the CSV shows it: site-local time with its UTC offset (null stays empty). */
+const siteTime = (timeZone: string) => (iso: string | null) =>
+  iso === null ? null : localStamp(Date.parse(iso), timeZone);
 
 /** Registers the report routes. */
 export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -71,7 +76,8 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => {
       // Access errors keep their own message; only a failure while building the file is "export failed".
-      const report = await buildReport(ctx.db, request.user, request.query);
+      const { report, stations } = await buildReportOfSites(ctx.db, request.user, request.query);
+      const sites = stations.map((s) => ({ name: s.name, timeZone: s.timeZone }));
       const language = requestLanguage(request);
       const timeZone = await userTimeZone(ctx.db, request.user.userId);
       const name = `report-${report.from}_${report.to}.${request.query.format}`;
@@ -79,8 +85,8 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       try {
         file =
           request.query.format === 'csv'
-            ? reportCsv(report, language, timeZone)
-            : await reportWorkbook(report, language, timeZone);
+            ? reportCsv(report, sites, language, timeZone)
+            : await reportWorkbook(report, sites, language, timeZone);
       } catch (err) {
         request.log.error({ err }, 'report export failed');
         throw new AppError(Status.OPERATION_FAILED, 'common.exportFailed', 500);
@@ -118,9 +124,11 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request, reply) => {
-      const data = ChargerSessionsSchema.parse(await chargerSessions(ctx.db, request.user, request.query));
+      const found = await chargerSessions(ctx.db, request.user, request.query);
+      const data = ChargerSessionsSchema.parse(found.data);
       if (request.query.format !== 'csv') return ok(request, data);
       const language = requestLanguage(request);
+      const at = siteTime(found.timeZone);
       const csv = eventsCsv(
         language,
         [
@@ -130,7 +138,7 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
           ['report.col.duration', 'min'],
           ['report.col.solarShare', '%'],
         ],
-        data.sessions.map((s) => [s.start, s.end, s.energyKwh, s.durationMin, s.solarShare]),
+        data.sessions.map((s) => [at(s.start), at(s.end), s.energyKwh, s.durationMin, s.solarShare]),
       );
       return reply
         .header(
@@ -151,8 +159,9 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       },
     },
     async (request, reply) => {
-      const data = await upsEvents(ctx.db, request.user, request.query);
+      const { data, timeZone } = await upsEvents(ctx.db, request.user, request.query);
       if (request.query.format !== 'csv') return ok(request, data);
+      const at = siteTime(timeZone);
       const csv = eventsCsv(
         requestLanguage(request),
         [
@@ -161,7 +170,7 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
           ['report.col.duration', 'min'],
           ['report.col.minSoc', '%'],
         ],
-        data.map((e) => [e.start, e.end, e.durationMin, e.minSoc]),
+        data.map((e) => [at(e.start), at(e.end), e.durationMin, e.minSoc]),
       );
       return reply
         .header('content-disposition', `attachment; filename="ups-events-${request.query.deviceId}.csv"`)
@@ -174,9 +183,9 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     {
       schema: {
         tags,
-        summary: 'A site’s tariff (flat or peak/valley) in its currency',
+        summary: 'A site’s tariff (flat or peak/valley) in its currency; set false when none is set yet',
         querystring: TariffQuerySchema,
-        response: { 200: envelopeOf(TariffSchema.nullable()) },
+        response: { 200: envelopeOf(TariffSchema) },
       },
     },
     async (request) => ok(request, await getTariff(ctx.db, request.user, request.query.stationId)),

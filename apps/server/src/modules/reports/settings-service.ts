@@ -8,13 +8,16 @@ import { deleteCo2Factor, loadCo2Factors, loadTariffs, saveCo2Factor, saveTariff
 import { CO2_DEFAULTS, type TariffPeriod } from './tariff';
 
 /**
- * A site's tariff, null when none is set.
+ * A site's tariff with its currency; `set` false (prices 0) when the owner has not set one.
  * @throws AppError noPermission for a site the caller may not view.
  */
-export async function getTariff(db: DbHandle, user: SessionUser, stationId: number): Promise<Tariff | null> {
+export async function getTariff(db: DbHandle, user: SessionUser, stationId: number): Promise<Tariff> {
   const station = await requireStationAccess(db, user, stationId);
   const t = (await loadTariffs(db, [station.id])).get(station.id);
-  return t ? { stationId: station.id, currency: station.currency, ...t, periods: [...t.periods] } : null;
+  const base = { stationId: station.id, currency: station.currency };
+  return t
+    ? { ...base, set: true, ...t, periods: [...t.periods] }
+    : { ...base, set: false, buyPrice: 0, feedInPrice: 0, periods: [] };
 }
 
 /**
@@ -31,6 +34,7 @@ export async function setTariff(
   return {
     stationId: station.id,
     currency: station.currency,
+    set: true,
     buyPrice: body.buyPrice,
     feedInPrice: body.feedInPrice,
     periods: body.periods,

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
+import { requestLanguage } from '../../http/language';
 import { stationBaseInfo, stationList, stationTemplatesList } from './service';
 
 const BASE = '/webpvesc/ajax/station';
@@ -25,12 +26,12 @@ export async function stationRoutes(api: FastifyInstance, ctx: AppContext): Prom
     {
       schema: {
         tags: ['station'],
-        summary: 'Station templates',
+        summary: 'Station templates, named in the caller’s language',
         querystring: LanguageOnlyQuerySchema,
         response: { 200: envelopeOf(z.array(StationTemplateSchema)) },
       },
     },
-    async (request) => ok(request, await stationTemplatesList(ctx.db)),
+    async (request) => ok(request, await stationTemplatesList(ctx.db, requestLanguage(request))),
   );
   r.get(
     `${BASE}/systemtype/list`,

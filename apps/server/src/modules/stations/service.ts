@@ -2,7 +2,7 @@
 
 import type { StationTemplate } from '@ems/contract/api/dictionary';
 import type { DeviceInfo, StationBaseInfo, StationList, StationSummary } from '@ems/contract/api/station';
-import { DEVICE_OFFLINE_AFTER_MS, IDLE_THRESHOLD_W } from '@ems/contract/constants';
+import { DEVICE_OFFLINE_AFTER_MS, IDLE_THRESHOLD_W, type LanguageCode } from '@ems/contract/constants';
 import type { DeviceType } from '@ems/contract/telemetry';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
@@ -21,10 +21,11 @@ import {
   listTemplates,
 } from './repo';
 import { filterAndSortSites, type SiteListOptions } from './site-list';
+import { templateIn } from './template-names';
 
-/** Every station template (spec §3: keyed by id). */
-export async function stationTemplatesList(db: DbHandle): Promise<StationTemplate[]> {
-  return listTemplates(db);
+/** Every station template (spec §3: keyed by id), named in the caller's `language`. */
+export async function stationTemplatesList(db: DbHandle, language: LanguageCode): Promise<StationTemplate[]> {
+  return (await listTemplates(db)).map((t) => templateIn(t, language));
 }
 
 /** The device type whose power and energy is a site's headline, by system type (spec §1). */

@@ -103,6 +103,20 @@ describe('station API: templates, systemtype/list, baseinfo', () => {
     expect(body.data).toEqual(STATION_TEMPLATES.map((x) => ({ ...x, deviceTypes: [...x.deviceTypes] })));
   });
 
+  it('names the templates in the caller’s language (issue 24 item 8)', async () => {
+    const named = async (languageId: number) =>
+      Object.fromEntries(
+        (await get<StationTemplate[]>(`${BASE}/templates?languageId=${languageId}`)).body.data.map((x) => [
+          x.templateCode,
+          x.name,
+        ]),
+      );
+    expect(await named(2)).toMatchObject({ pv: '光伏', storage: '户用储能', pe: '动力环境' });
+    expect(await named(3)).toMatchObject({ storage: 'Armazenamento residencial', pe: 'Energia e ambiente' });
+    expect(await named(4)).toMatchObject({ charging: 'Nabíjení' });
+    expect((await named(1)).pe).toBe('Power & environment');
+  });
+
   it('lists the caller’s sites of a type, alarms first then by name, with live values', async () => {
     const { body } = await get<StationList>(`${BASE}/systemtype/list?systemType=1&languageId=1`);
     expect(body.status).toBe(0);

@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   BarChartOutlined,
+  BellOutlined,
   DashboardOutlined,
   GlobalOutlined,
   SettingOutlined,
@@ -23,6 +24,7 @@ const ENTRIES: ReadonlyArray<{ path: string; icon: ReactNode; titleKey: string }
   { path: '/station', icon: <ThunderboltOutlined />, titleKey: 'app.routes.station' },
   { path: '/alarms', icon: <AlertOutlined />, titleKey: 'app.routes.alarms' },
   { path: '/report', icon: <BarChartOutlined />, titleKey: 'app.routes.report' },
+  { path: '/push', icon: <BellOutlined />, titleKey: 'app.routes.push' },
   { path: '/profile', icon: <UserOutlined />, titleKey: 'app.routes.profile' },
   { path: '/social', icon: <TeamOutlined />, titleKey: 'social.title' },
   { path: '/manage', icon: <SettingOutlined />, titleKey: 'app.routes.manage' },

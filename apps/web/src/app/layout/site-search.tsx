@@ -1,25 +1,50 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { AutoComplete, Input } from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AutoComplete, Input, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useStationSearch } from '../../features/dashboard/api/get-station-list';
-import { getSystemType } from '../../shared/session/preferences';
+import { groupTreeQueryOptions } from '../../features/fleet';
+import { currentLanguageCode } from '../../shared/i18n/current-language';
 import { useDebounced } from '../../shared/ui/use-debounced';
+import { siteMatches } from '../lib/site-matches';
 
-/** Site search of the top bar (spec §2): sites of the chosen system type by name; choosing one opens it. */
+/**
+ * Site search of the top bar (spec §2): every site the user can see, of every system type (filter/tree
+ * without a type), by name or address (or its group's name), each with its type. Choosing one, by
+ * mouse or by Enter on the highlighted one, opens /station?stationId=…; Enter pressed before the
+ * answer arrives opens the first match once it does.
+ */
 export function SiteSearch({ onChosen }: { onChosen?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [active, setActive] = useState(false);
+  const [enterPending, setEnterPending] = useState(false);
   const query = useDebounced(text.trim(), 300);
-  const result = useStationSearch(getSystemType(), query, active);
-  const options = (result.data?.rows ?? []).map((r) => ({
+  const result = useQuery({ ...groupTreeQueryOptions(query), enabled: active, staleTime: 30_000 });
+  const settled = query === text.trim() && !result.isFetching && result.isSuccess;
+  const rows = siteMatches(result.data ?? [], currentLanguageCode());
+
+  const open = (stationId: number | string) => {
+    setText('');
+    setEnterPending(false);
+    navigate(`/station?stationId=${stationId}`);
+    onChosen?.();
+  };
+  const first = rows[0];
+  useEffect(() => {
+    if (enterPending && settled && first) open(first.stationId);
+  });
+
+  const options = rows.map((r) => ({
     value: String(r.stationId),
     label: (
       <div className="search-option">
-        <span>{r.stationName}</span>
+        <span className="search-option-head">
+          <span className="search-option-name">{r.stationName}</span>
+          <Tag className="search-option-type">{t(`common.systemType.${r.systemType}`)}</Tag>
+        </span>
         <small>{r.address}</small>
       </div>
     ),
@@ -29,15 +54,19 @@ export function SiteSearch({ onChosen }: { onChosen?: () => void }) {
       className="site-search"
       options={options}
       value={text}
-      onChange={setText}
-      onFocus={() => setActive(true)}
-      onSelect={(stationId: string) => {
-        setText('');
-        navigate(`/station?stationId=${stationId}`);
-        onChosen?.();
+      onChange={(v) => {
+        setText(v);
+        setEnterPending(false);
       }}
-      notFoundContent={active && result.isFetched ? t('app.topBar.noSites') : null}
-      popupMatchSelectWidth={320}
+      onFocus={() => setActive(true)}
+      onSelect={(stationId: string) => open(stationId)}
+      onInputKeyDown={(e) => {
+        // With options shown, Enter picks the highlighted one (onSelect); before they arrive, wait for them.
+        if (e.key === 'Enter' && text.trim() && !(settled && rows.length > 0)) setEnterPending(true);
+      }}
+      defaultActiveFirstOption
+      notFoundContent={active && settled ? t('app.topBar.noSites') : null}
+      popupMatchSelectWidth={360}
     >
       <Input
         prefix={<SearchOutlined />}

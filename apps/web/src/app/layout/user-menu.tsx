@@ -1,4 +1,4 @@
-import { ColumnHeightOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined, ColumnHeightOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,7 +11,8 @@ import { useSignOut } from './use-sign-out';
 const SIZE_PREFIX = 'size:';
 
 /**
- * User menu (spec §2, §4): the avatar and name; personal centre → /profile; display size (small,
+ * User menu (spec §2, §4): the avatar and name; personal centre → /profile; push settings → /push
+ * (issue 20); display size (small,
  * middle, large; kept in the size cookie); log out.
  */
 export function UserMenu({ compact }: { compact: boolean }) {
@@ -26,6 +27,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('app.userMenu.profile') },
+    { key: 'push', icon: <BellOutlined />, label: t('app.userMenu.push') },
     {
       key: 'size',
       icon: <ColumnHeightOutlined />,
@@ -48,6 +50,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
         selectedKeys: [`${SIZE_PREFIX}${size}`],
         onClick: ({ key }) => {
           if (key === 'profile') navigate('/profile');
+          if (key === 'push') navigate('/push');
           if (key.startsWith(SIZE_PREFIX)) changeDisplaySize(key.slice(SIZE_PREFIX.length) as DisplaySize);
           if (key === 'logout') void signOut({ revoke: true, returnTo: location });
         },

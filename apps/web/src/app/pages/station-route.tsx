@@ -1,3 +1,4 @@
+import { AlarmRulesCard } from '../../features/alarms/components/alarm-rules-card';
 import { SiteAlarmsCard } from '../../features/alarms/components/site-alarms-card';
 import { WorstAlarm } from '../../features/alarms/components/worst-alarm';
 import { DeviceDetailCard, SiteDevicesCard, SiteHighlightsCard } from '../../features/fleet';
@@ -7,13 +8,15 @@ import { StationPage } from '../../features/station/pages/station-page';
 const renderWorstAlarm = (stationId: number) => <WorstAlarm stationId={stationId} />;
 const renderHighlights = (stationId: number) => <SiteHighlightsCard stationId={stationId} />;
 // issue 9: the site's (or focused device's) alarms; issue 7: the device detail (read by viewers too);
-// issue 10 §2: a shared viewer gets no device management, so that card shows for the owner only.
+// issue 10 §2: a shared viewer gets no device management, so that card shows for the owner only;
+// issue 24 item 9: nor the threshold alarm rules, which are the owner's.
 const renderManage = (stationId: number) => (
   <>
     <DeviceDetailCard stationId={stationId} />
     <SiteAlarmsCard stationId={stationId} />
     <OwnerOnly stationId={stationId}>
       <SiteDevicesCard stationId={stationId} />
+      <AlarmRulesCard stationId={stationId} />
     </OwnerOnly>
   </>
 );

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateTime, formatRelative, formatSince, localDate, toMillis } from './time';
+import {
+  formatCalendarLabel,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatRelative,
+  formatSince,
+  localDate,
+  pickerFormat,
+  toMillis,
+} from './time';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
@@ -53,15 +64,60 @@ describe('absolute times', () => {
     expect(formatClock(NOW, 'en-US', 'Asia/Shanghai')).toBe('20:00');
     expect(formatClock(NOW, 'en-US', 'America/Sao_Paulo')).toBe('09:00');
     expect(localDate(Date.parse('2026-11-21T20:00:00Z'), 'Asia/Shanghai')).toBe('2026-11-22');
-    expect(formatDateTime(NOW, 'en-US', 'UTC')).toBe('Nov 21, 2026, 12:00 PM');
-    expect(formatDateTime(NOW + 9_000, 'de-DE', 'Europe/Prague', true)).toBe('21.11.2026, 13:00:09');
+    expect(formatDateTime(NOW + 9_000, 'pt-BR', 'Europe/Prague', true)).toBe('21/11/2026, 13:00:09');
+  });
+
+  it('writes one numeric date and 24-hour clock per language (issue 24 item 8)', () => {
+    const at = Date.parse('2026-11-21T15:05:00Z');
+    expect(formatDateTime(at, 'en-US', 'UTC')).toBe('11/21/2026, 15:05');
+    expect(formatDateTime(at, 'zh-CN', 'UTC')).toBe('2026/11/21 15:05');
+    expect(formatDateTime(at, 'pt-BR', 'UTC')).toBe('21/11/2026, 15:05');
+    expect(formatDateTime(at, 'cs-CZ', 'UTC')).toBe('21. 11. 2026 15:05');
+    expect(formatDate(at, 'zh-CN', 'Asia/Shanghai')).toBe('2026/11/21');
+  });
+
+  it('names the zone after the time when asked', () => {
+    expect(formatDateTime(NOW, 'en-US', 'Asia/Shanghai', false, true)).toBe('11/21/2026, 20:00 GMT+8');
+    expect(formatDateTime(NOW, 'zh-CN', 'America/Sao_Paulo', false, true)).toBe('2026/11/21 09:00 GMT-3');
+  });
+
+  it('gives date pickers the same format as dayjs patterns', () => {
+    expect(pickerFormat('en-US')).toBe('MM[/]DD[/]YYYY');
+    expect(pickerFormat('zh-CN')).toBe('YYYY[/]MM[/]DD');
+    expect(pickerFormat('pt-BR', true)).toBe('DD[/]MM[/]YYYY[, ]HH[:]mm');
+    expect(pickerFormat('cs-CZ')).toBe('DD[. ]MM[. ]YYYY');
+  });
+});
+
+describe('formatCalendarLabel', () => {
+  it('writes calendar days and months in the app format and leaves clocks and years', () => {
+    expect(formatCalendarLabel('2026-11-21', 'en-US')).toBe('11/21/2026');
+    expect(formatCalendarLabel('2026-11-21', 'pt-BR')).toBe('21/11/2026');
+    expect(formatCalendarLabel('2026-11', 'zh-CN')).toBe('2026年11月');
+    expect(formatCalendarLabel('14:00', 'en-US')).toBe('14:00');
+    expect(formatCalendarLabel('2026', 'en-US')).toBe('2026');
+  });
+});
+
+describe('formatDuration', () => {
+  it('gives the two largest units in the language', () => {
+    expect(formatDuration(2 * 3_600_000 + 5 * 60_000 + 7_000, 'en-US')).toBe('2h 5m');
+    expect(formatDuration(86_400_000 + 3 * 3_600_000, 'zh-CN')).toBe('1天 3小时');
+    expect(formatDuration(3_600_000 + 20_000, 'pt-BR')).toBe('1 h');
+    expect(formatDuration(45_000, 'en-US')).toBe('45s');
+    expect(formatDuration(400, 'en-US')).toBe('0s');
+  });
+
+  it('gives a dash for a missing or negative length', () => {
+    expect(formatDuration(null, 'en-US')).toBe('–');
+    expect(formatDuration(-5, 'en-US')).toBe('–');
   });
 });
 
 describe('formatSince', () => {
   it('gives the clock time on the same local day, else date and time', () => {
     expect(formatSince(NOW - 2 * 3_600_000, NOW, 'en-US', 'UTC')).toBe('10:00');
-    expect(formatSince(NOW - 20 * 3_600_000, NOW, 'en-US', 'UTC')).toBe('Nov 20, 2026, 4:00 PM');
+    expect(formatSince(NOW - 20 * 3_600_000, NOW, 'en-US', 'UTC')).toBe('11/20/2026, 16:00');
     expect(formatSince(NOW - 2 * 3_600_000, NOW, 'en-US', 'Asia/Tokyo')).toBe('19:00');
     expect(formatSince(null, NOW, 'en-US', 'UTC')).toBe('–');
   });

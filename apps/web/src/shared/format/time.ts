@@ -2,6 +2,10 @@
  * Times as the screens show them: relative ("just now" under JUST_NOW_SECONDS, spec §9) and absolute
  * in the site's or the browser's time zone. Timestamps may be ISO strings or epoch numbers; 10-digit
  * numbers are seconds (spec §9).
+ *
+ * One date and time format per language, everywhere (issue 24 item 8): a numeric date in the language's
+ * order and a 24-hour clock, e.g. en-US "11/21/2026, 14:05", zh-CN "2026/11/21 14:05", pt-BR
+ * "21/11/2026, 14:05", cs-CZ "21. 11. 2026 14:05". Date pickers show the same (pickerFormat).
  */
 import { JUST_NOW_SECONDS, SECONDS_TIMESTAMP_DIGITS } from '@ems/contract/constants';
 import { MISSING } from './quantity';
@@ -44,27 +48,81 @@ export function formatRelative(ts: Timestamp, nowMs: number, locale: string, jus
   return formatDateTime(ms, locale);
 }
 
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const WITH_SECONDS: Intl.DateTimeFormatOptions = { ...CLOCK, second: '2-digit' };
+
+/** Formatters are costly to build and tables format many cells: one per language, zone and style. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /**
- * Date and time, e.g. "Nov 21, 2026, 14:05" ("…, 14:05:09" with `seconds`), in `timeZone` (the
- * browser's when omitted).
+ * Date and time in the app's one format, e.g. "11/21/2026, 14:05" ("…, 14:05:09" with `seconds`), in
+ * `timeZone` (the browser's when omitted). With `showZone` the zone's offset follows ("… GMT+8"), for
+ * lists whose rows lie in different zones.
  */
-export function formatDateTime(ts: Timestamp, locale: string, timeZone?: string, seconds = false): string {
+export function formatDateTime(
+  ts: Timestamp,
+  locale: string,
+  timeZone?: string,
+  seconds = false,
+  showZone = false,
+): string {
   const ms = toMillis(ts);
   if (ms === null) return MISSING;
-  const timeStyle = seconds ? 'medium' : 'short';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle, timeZone }).format(ms);
+  const text = formatter(locale, { ...DATE, ...(seconds ? WITH_SECONDS : CLOCK), timeZone }).format(ms);
+  return showZone ? `${text} ${zoneOffsetName(ms, locale, timeZone)}` : text;
+}
+
+/** The offset name of `timeZone` at `ms`, e.g. "GMT+8" (languages may word it differently). */
+export function zoneOffsetName(ms: number, locale: string, timeZone?: string): string {
+  const parts = formatter(locale, { timeZoneName: 'shortOffset', timeZone }).formatToParts(ms);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/** The date alone in the app's format, e.g. "11/21/2026", in `timeZone` (the browser's when omitted). */
+export function formatDate(ts: Timestamp, locale: string, timeZone?: string): string {
+  const ms = toMillis(ts);
+  if (ms === null) return MISSING;
+  return formatter(locale, { ...DATE, timeZone }).format(ms);
 }
 
 /** Hours and minutes, e.g. "14:05", in `timeZone` (the browser's when omitted). */
 export function formatClock(ts: Timestamp, locale: string, timeZone?: string): string {
   const ms = toMillis(ts);
   if (ms === null) return MISSING;
-  return new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(ms);
+  return formatter(locale, { ...CLOCK, timeZone }).format(ms);
+}
+
+const PICKER_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
+  year: 'YYYY',
+  month: 'MM',
+  day: 'DD',
+  hour: 'HH',
+  minute: 'mm',
+  second: 'ss',
+};
+
+/**
+ * The dayjs pattern of the app's date (and time, with `withTime`) format in `locale`, for antd date
+ * pickers, so that a picker shows a date as the tables do: "MM/DD/YYYY" in en-US, "YYYY/MM/DD" in
+ * zh-CN, "DD/MM/YYYY HH:mm" in pt-BR with time.
+ */
+export function pickerFormat(locale: string, withTime = false): string {
+  const sample = Date.UTC(2026, 10, 21, 13, 5, 9);
+  const options = { ...DATE, ...(withTime ? CLOCK : {}), timeZone: 'UTC' };
+  return formatter(locale, options)
+    .formatToParts(sample)
+    .map((p) => PICKER_TOKENS[p.type] ?? (p.type === 'literal' ? `[${p.value}]` : ''))
+    .join('');
 }
 
 /**
@@ -89,4 +147,52 @@ export function localDate(ms: number, timeZone: string): string {
     day: '2-digit',
     timeZone,
   }).format(ms);
+}
+
+const DURATION_UNITS: ReadonlyArray<[unit: 'day' | 'hour' | 'minute' | 'second', ms: number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+];
+
+/**
+ * A length of time in its two largest units, in `locale`'s unit words: "2h 5min", "1d 3h", "45s"
+ * (en-US), "2小时 5分钟" (zh-CN); under a second "0s". A dash for a missing or negative length.
+ */
+export function formatDuration(ms: number | null | undefined, locale: string): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return MISSING;
+  const i = DURATION_UNITS.findIndex(([, size]) => ms >= size);
+  if (i < 0) return unitText(0, 'second', locale);
+  const [unit, size] = DURATION_UNITS[i]!;
+  const n = Math.floor(ms / size);
+  const next = DURATION_UNITS[i + 1];
+  const m = next ? Math.floor((ms - n * size) / next[1]) : 0;
+  return next && m > 0
+    ? `${unitText(n, unit, locale)} ${unitText(m, next[0], locale)}`
+    : unitText(n, unit, locale);
+}
+
+function unitText(n: number, unit: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'narrow' }).format(n);
+}
+
+/**
+ * The `format` of an antd picker of kind `picker` in `locale`: the app's date format for day pickers,
+ * undefined (antd's own YYYY-MM, YYYY) for month and year pickers.
+ */
+export function dayPickerFormat(picker: string, locale: string): string | undefined {
+  return picker === 'date' ? pickerFormat(locale) : undefined;
+}
+
+/**
+ * A site-local calendar label as the server writes it (`YYYY-MM-DD` or `YYYY-MM`) in the app's format:
+ * "11/21/2026", "11/2026" (en-US); any other label (a clock "14:00", a year) as it is.
+ */
+export function formatCalendarLabel(label: string, locale: string): string {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(label);
+  if (!m) return label;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1);
+  const options: Intl.DateTimeFormatOptions = m[3] ? DATE : { year: 'numeric', month: '2-digit' };
+  return formatter(locale, { ...options, timeZone: 'UTC' }).format(ms);
 }

@@ -79,14 +79,21 @@ async function send(method: Method, path: string, opts: RequestOptions) {
   };
 }
 
-/** Calls the API and resolves with `data` of a status-0 answer; every other outcome per spec §8. */
-export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * Calls the API and resolves with `data` and `msg` of a status-0 answer (for calls whose success text
+ * the screen shows, e.g. push/test); every other outcome per spec §8.
+ */
+export async function requestWithMessage<T>(
+  method: Method,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ data: T; msg: string }> {
   const { httpStatus, envelope, retryAfter } = await send(method, path, opts);
   const status = envelope?.status ?? null;
   const msg = envelope?.msg || '';
   switch (classify(httpStatus, status)) {
     case 'ok':
-      return envelope!.data as T;
+      return { data: envelope!.data as T, msg };
     case 'loggedOut':
       offerSignInAgain();
       throw new ApiError('session', msg, { status, httpStatus, shown: true });
@@ -104,6 +111,11 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
     default:
       throw new ApiError('status', msg, { status, httpStatus, data: envelope?.data });
   }
+}
+
+/** Calls the API and resolves with `data` of a status-0 answer; every other outcome per spec §8. */
+export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await requestWithMessage<T>(method, path, opts)).data;
 }
 
 /**

@@ -82,6 +82,7 @@ describe('locales', () => {
     const dynamic = [
       ...['1', '2', '3', '6', '7'].map((n) => `common.systemType.${n}`),
       ...['notice', 'alarm', 'fault', 'fatal'].map((k) => `alarms.level.${k}`),
+      ...['noTariff', 'mixedCurrencies'].map((k) => `history.report.money.${k}`),
       ...['inverter', 'battery', 'meter', 'charger', 'ups', 'sensor'].map((k) => `station.deviceType.${k}`),
       ...['buy', 'sell', 'idle', 'none'].map((k) => `station.flow.gridState.${k}`),
       ...['charge', 'discharge', 'idle', 'none'].map((k) => `station.flow.batteryState.${k}`),
@@ -92,7 +93,9 @@ describe('locales', () => {
       ...['android', 'ios'].map((p) => `common.platform.${p}`),
       ...['small', 'middle', 'large'].map((s) => `app.userMenu.sizes.${s}`),
       ...['interface', 'energy', 'brand'].map((g) => `app.svgs.${g}`),
-      ...['users', 'smtp', 'outbox', 'languages', 'dictionaries', 'versions'].map((k) => `admin.tabs.${k}`),
+      ...['users', 'smtp', 'outbox', 'officialAccount', 'languages', 'dictionaries', 'versions'].map(
+        (k) => `admin.tabs.${k}`,
+      ),
       ...['pending', 'sent', 'failed'].map((k) => `admin.outbox.states.${k}`),
       ...['none', 'ssl', 'tls'].map((k) => `admin.smtp.securityOption.${k}`),
       ...[

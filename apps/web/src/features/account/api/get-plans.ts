@@ -1,5 +1,5 @@
 /** GET /owner_api/webpvesc/ajax/user/plans: report subscription plans and the caller's current one. */
-import type { PlansSchema } from '@ems/contract/api/account';
+import type { PlanOrder, PlansSchema } from '@ems/contract/api/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/http/client';
@@ -20,4 +20,9 @@ export function plansQueryOptions() {
 /** The caller's plans. */
 export function usePlans() {
   return useQuery(plansQueryOptions());
+}
+
+/** POST user/plans/order: orders the plan of `months`; customer service then confirms the payment. */
+export function orderPlan(months: number): Promise<PlanOrder> {
+  return api.post<PlanOrder>('/webpvesc/ajax/user/plans/order', { months });
 }

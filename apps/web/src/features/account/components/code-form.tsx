@@ -18,6 +18,7 @@ export function CodeForm(props: {
   const { t } = useTranslation();
   return (
     <Form<{ validCode: string }>
+      noValidate
       name="code"
       layout="vertical"
       requiredMark={false}

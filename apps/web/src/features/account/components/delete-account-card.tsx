@@ -50,6 +50,7 @@ export function DeleteAccountCard({ onDeleted }: { onDeleted: () => void }) {
       >
         <Alert type="warning" showIcon title={t('account.delete.warning')} className="form-alert" />
         <Form<{ password: string }>
+          noValidate
           name="delete-account"
           form={form}
           layout="vertical"

@@ -98,6 +98,7 @@ export function EmailCard({ user }: { user: UserInfo }) {
       )}
       {stage.step === 'address' && (
         <Form<{ email: string }>
+          noValidate
           name="email-address"
           layout="vertical"
           requiredMark={false}

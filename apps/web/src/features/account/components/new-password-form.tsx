@@ -15,6 +15,7 @@ export function NewPasswordForm(props: {
   const extra = { userName: props.userName };
   return (
     <Form<{ password: string; confirmPassword: string }>
+      noValidate
       name="new-password"
       layout="vertical"
       requiredMark={false}

@@ -52,6 +52,7 @@ export function PasswordCard({ user }: { user: UserInfo }) {
   return (
     <Card title={t('account.password.title')} className="profile-card">
       <Form<Values>
+        noValidate
         name="password-edit"
         form={form}
         layout="vertical"

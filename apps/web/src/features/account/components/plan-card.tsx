@@ -1,10 +1,13 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { Card, Descriptions, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { planFee } from '@ems/contract/api/account';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/time';
+import { toastUnlessShown } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
-import { usePlans } from '../api/get-plans';
+import { orderPlan, plansQueryOptions, usePlans } from '../api/get-plans';
 
 /** Spec §3 user types 1–4; the label key of each (unknown types read as standard). */
 export function userTypeKey(usertype: number): string {
@@ -13,13 +16,33 @@ export function userTypeKey(usertype: number): string {
 
 /**
  * Account type ("changes go through customer service") and the report subscription plans of spec §1
- * (1 or 3 months; 1200 and 3600 yuan per year) with the user's current plan.
+ * (1 or 3 months; 1200 and 3600 yuan per year) with the user's current plan. A plan is ordered here
+ * (issue 24 item 15): the order waits until customer service confirms the payment in the console.
  */
 export function PlanCard({ usertype }: { usertype: number }) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const client = useQueryClient();
   const plans = usePlans();
   const locale = currentLanguageCode();
   const current = plans.data?.current ?? null;
+  const pending = plans.data?.pendingOrder ?? null;
+  const order = (months: number) =>
+    modal.confirm({
+      title: t('account.plans.orderTitle', { count: months }),
+      content: t('account.plans.orderText', { fee: formatMoney(planFee(months), 'CNY', locale) }),
+      okText: t('account.plans.orderOk'),
+      cancelText: t('common.actions.cancel'),
+      onOk: async () => {
+        try {
+          await orderPlan(months);
+        } catch (e) {
+          toastUnlessShown(e, t('account.errors.generic'));
+        } finally {
+          await client.invalidateQueries({ queryKey: plansQueryOptions().queryKey });
+        }
+      },
+    });
   return (
     <Card title={t('account.plans.title')} className="profile-card">
       <Descriptions column={1} size="small" className="plan-facts">
@@ -42,6 +65,19 @@ export function PlanCard({ usertype }: { usertype: number }) {
             : t('account.plans.none')}
         </Descriptions.Item>
       </Descriptions>
+      {pending && (
+        <Alert
+          type="info"
+          showIcon
+          className="plan-pending"
+          data-testid="plan-pending"
+          title={t('account.plans.pending', {
+            count: pending.months,
+            fee: formatMoney(pending.amountYuan, 'CNY', locale),
+            date: formatDateTime(pending.createdAt, locale),
+          })}
+        />
+      )}
       {plans.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
@@ -52,7 +88,12 @@ export function PlanCard({ usertype }: { usertype: number }) {
             <List.Item
               className={current?.months === plan.months ? 'plan-current' : undefined}
               extra={
-                current?.months === plan.months ? <Tag color="green">{t('account.plans.yours')}</Tag> : null
+                <Space wrap>
+                  {current?.months === plan.months && <Tag color="green">{t('account.plans.yours')}</Tag>}
+                  <Button size="small" onClick={() => order(plan.months)}>
+                    {t(current ? 'account.plans.renew' : 'account.plans.order')}
+                  </Button>
+                </Space>
               }
             >
               <List.Item.Meta

@@ -42,6 +42,7 @@ export function ProfileInfoForm({ user }: { user: UserInfo }) {
   return (
     <Card title={t('account.profile.infoTitle')} className="profile-card">
       <Form<UserInfoEditInput>
+        noValidate
         name="profile-info"
         form={form}
         layout="vertical"

@@ -59,6 +59,7 @@ export function RegisterForm(props: {
 
   return (
     <Form<RegisterValues>
+      noValidate
       name="register"
       form={props.form}
       layout="vertical"

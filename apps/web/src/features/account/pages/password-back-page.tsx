@@ -81,6 +81,7 @@ export function PasswordBackPage() {
       />
       {stage.step === 'name' && (
         <Form<{ userName: string }>
+          noValidate
           name="password-back"
           layout="vertical"
           requiredMark={false}

@@ -93,6 +93,7 @@ export function AppVersionsTab() {
       />
       <Card title={t('admin.versions.addTitle')} className="admin-narrow">
         <Form<AppVersionInput>
+          noValidate
           name="app-version"
           form={form}
           layout="vertical"

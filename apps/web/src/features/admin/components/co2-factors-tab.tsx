@@ -143,6 +143,7 @@ export function Co2FactorsTab() {
         okText={t('admin.save')}
       >
         <Form<Co2FactorInput>
+          noValidate
           name="co2-factor"
           form={form}
           layout="vertical"

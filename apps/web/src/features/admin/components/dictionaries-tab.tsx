@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { zodRule } from '../../../shared/form/zod-rule';
+import { clearReferenceData } from '../../../shared/http/reference-data';
 import { FormModal } from '../../../shared/ui/form-modal';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { deleteDictionary } from '../api/delete-dictionary';
@@ -44,7 +45,12 @@ export function DictionariesTab() {
     fields: FIELDS,
     initial: (item) => ({ dictType: dictType ?? 'sys_timezone', sort: 0, ...item }) as DictionaryInput,
   });
-  const save = (values: DictionaryInput) => submit(() => editDictionary({ ...values, id: editing?.id }));
+  // The administrator's own session answers dictionaries from session storage (spec §3): drop them.
+  const save = (values: DictionaryInput) =>
+    submit(async () => {
+      await editDictionary({ ...values, id: editing?.id });
+      clearReferenceData('dictionary');
+    });
 
   const columns: TableColumnsType<Item> = [
     {
@@ -84,7 +90,12 @@ export function DictionariesTab() {
             okText={t('admin.delete')}
             okButtonProps={{ danger: true }}
             cancelText={t('common.actions.cancel')}
-            onConfirm={() => remove(() => deleteDictionary(item.id))}
+            onConfirm={() =>
+              remove(async () => {
+                await deleteDictionary(item.id);
+                clearReferenceData('dictionary');
+              })
+            }
           >
             <Button
               size="small"
@@ -136,6 +147,7 @@ export function DictionariesTab() {
         okText={t('admin.save')}
       >
         <Form<DictionaryInput>
+          noValidate
           name="dictionary-edit"
           form={form}
           layout="vertical"

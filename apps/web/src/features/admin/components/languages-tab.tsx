@@ -53,7 +53,13 @@ export function LanguagesTab() {
         title={t('admin.languages.renameTitle', { code: editing?.languageCode ?? '' })}
         okText={t('admin.save')}
       >
-        <Form<{ languageName: string }> name="language-edit" form={form} layout="vertical" onFinish={save}>
+        <Form<{ languageName: string }>
+          noValidate
+          name="language-edit"
+          form={form}
+          layout="vertical"
+          onFinish={save}
+        >
           <Form.Item
             label={t('admin.languages.name')}
             name="languageName"

@@ -12,7 +12,7 @@ import {
   useMapTilesSettings,
 } from '../api/map-tiles';
 
-const FIELDS = ['tileUrl', 'attribution'] as const;
+const FIELDS = ['tileUrl', 'attribution', 'searchUrl'] as const;
 const rule = (field: (typeof FIELDS)[number]) => zodRule(MapTilesBodySchema, field);
 
 function MapTilesForm({ settings }: { settings: MapTilesSettings }) {
@@ -32,13 +32,18 @@ function MapTilesForm({ settings }: { settings: MapTilesSettings }) {
     );
   return (
     <Form<MapTilesInput>
+      noValidate
       name="map-tiles"
       form={form}
       layout="vertical"
       requiredMark={false}
       disabled={pending}
       onFinish={save}
-      initialValues={{ tileUrl: settings.tileUrl ?? '', attribution: settings.attribution ?? '' }}
+      initialValues={{
+        tileUrl: settings.tileUrl ?? '',
+        attribution: settings.attribution ?? '',
+        searchUrl: settings.searchUrl ?? '',
+      }}
     >
       <Form.Item
         label={t('map.tiles.url')}
@@ -55,6 +60,14 @@ function MapTilesForm({ settings }: { settings: MapTilesSettings }) {
         extra={t('map.tiles.attributionHint')}
       >
         <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={t('map.tiles.searchUrl')}
+        name="searchUrl"
+        rules={[rule('searchUrl')]}
+        extra={t('map.tiles.searchUrlHint')}
+      >
+        <Input placeholder="https://nominatim.example.org/search?format=jsonv2&q={q}" autoComplete="off" />
       </Form.Item>
       {error && <Alert type="error" showIcon title={error} className="form-alert" role="alert" />}
       <Button type="primary" htmlType="submit" loading={pending}>

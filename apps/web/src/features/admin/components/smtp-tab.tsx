@@ -44,6 +44,7 @@ function SmtpForm({ settings }: { settings: SmtpSettings }) {
 
   return (
     <Form<SmtpInput>
+      noValidate
       name="smtp"
       form={form}
       layout="vertical"
@@ -116,6 +117,7 @@ function TestMail({ configured }: { configured: boolean }) {
     });
   return (
     <Form<{ to: string }>
+      noValidate
       name="smtp-test"
       layout="vertical"
       requiredMark={false}

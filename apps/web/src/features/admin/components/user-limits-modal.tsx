@@ -69,7 +69,7 @@ export function UserLimitsModal({
         onClose();
       }}
     >
-      <Form<Limits> form={form} layout="vertical" onFinish={save} name="user-limits">
+      <Form<Limits> noValidate form={form} layout="vertical" onFinish={save} name="user-limits">
         <Form.Item name="maxStations" label={t('admin.users.maxStations')} rules={[rule('maxStations')]}>
           <InputNumber style={{ width: '100%' }} placeholder={String(DEFAULT_MAX_STATIONS)} />
         </Form.Item>

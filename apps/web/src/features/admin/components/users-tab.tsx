@@ -1,6 +1,6 @@
 import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
 import type { AdminUserSchema } from '@ems/contract/api/admin';
-import { USER_TYPES } from '@ems/contract/api/admin';
+import { OFFERED_USER_TYPES, USER_TYPES } from '@ems/contract/api/admin';
 import { DEFAULT_MAX_DEVICES, DEFAULT_MAX_STATIONS } from '@ems/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Select, Switch, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
@@ -101,7 +101,9 @@ export function UsersTab() {
           value={v as UserType}
           aria-label={t('admin.users.userTypeOf', { name: u.loginName })}
           className="user-type-select"
-          options={USER_TYPES.map((type) => ({ value: type, label: t(`common.userType.${type}`) }))}
+          options={USER_TYPES.filter(
+            (type) => type === v || (OFFERED_USER_TYPES as readonly number[]).includes(type),
+          ).map((type) => ({ value: type, label: t(`common.userType.${type}`) }))}
           onChange={(usertype) => save({ userId: u.id, usertype })}
         />
       ),

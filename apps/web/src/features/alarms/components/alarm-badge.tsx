@@ -1,19 +1,21 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { SystemType } from '@ems/contract/constants';
 import { ALARM_BADGE_CAP } from '@ems/contract/constants';
-import { Badge, Button, Empty, Modal } from 'antd';
+import { Empty, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ALARM_KINDS_WORST_FIRST } from '../../../shared/domain/alarm-level';
 import { AlarmLevelTag } from '../../../shared/ui/alarm-level-tag';
+import { BadgeButton } from '../../../shared/ui/badge-button';
 import { useSystemAlarmCount } from '../api/system-alarm-count';
 import { AlarmTable } from './alarm-table';
 import { alarmTarget } from './open-alarm';
 
 /**
  * Top-bar bell with the number of active alarms of the layout's system type (99+ above 99, spec §2),
- * read from the layout's one count provider (one request per 5-s cycle). It opens a dialog with the
+ * read from the layout's one count provider (one request per 5-s cycle). The whole badge, its number
+ * included, opens a dialog (mouse, touch, Enter or Space) with the
  * count per level and the current alarms; a device, site or detail click opens the station view. The
  * dialog's list loads only while it is open.
  */
@@ -25,21 +27,14 @@ export function AlarmBadge({ systemType }: { systemType?: SystemType }) {
   const count = data?.count ?? 0;
   return (
     <>
-      <Badge
+      <BadgeButton
+        icon={<BellOutlined />}
         count={count}
         overflowCount={ALARM_BADGE_CAP}
-        size="small"
-        offset={[-2, 6]}
         className="alarm-badge"
-      >
-        <Button
-          type="text"
-          className="bar-button"
-          icon={<BellOutlined />}
-          aria-label={t('alarms.badge.label', { count })}
-          onClick={() => setOpen(true)}
-        />
-      </Badge>
+        label={t('alarms.badge.label', { count })}
+        onClick={() => setOpen(true)}
+      />
       <Modal
         open={open}
         title={t('alarms.dialog.title')}
@@ -60,7 +55,7 @@ export function AlarmBadge({ systemType }: { systemType?: SystemType }) {
               ))}
             </ul>
             <AlarmTable
-              type={0}
+              overview
               kind="current"
               filters={{ systemType }}
               refresh={data?.count}

@@ -1,10 +1,14 @@
 /**
  * The rules of the alarm list table of spec §2, as pure functions (issue 9) so they are tested without a
- * browser: which columns a table type shows, which cells are links, when pagination shows, what a click
+ * browser: which columns a list shows, which cells are links, when pagination shows, what a click
  * emits, how the alarm time reads, and the CSV export.
  *
- * Table types: 0 overview (every site: the site is a link), 1 one site, 2 and 3 one device or view where a
- * detail link is offered (type > 1); type 3 hides the device column (the device is the page's subject).
+ * Spec §2 gives the table a "type": the site is clickable only for type 0, the device column is hidden
+ * for type 3 and the detail link shows above type 1. Read as issue 24 item 6 reads it: type 0 is an
+ * overview of many sites (the top-bar dialog, /alarms: `overview`), and 3 and "above 1" are system types
+ * (spec §1) of the alarms listed (`systemType`): power-and-environment sites (3) list no device column,
+ * charging, other, storage and UPS lists (2, 3, 6, 7) a detail link. History lists add the cleared time
+ * and the duration after the alarm time.
  */
 
 import type { AlarmRow } from '@ems/contract/api/alarm';
@@ -12,12 +16,21 @@ import { JUST_NOW_SECONDS } from '@ems/contract/constants';
 import { MISSING } from '../../../shared/format/quantity';
 import { formatDateTime, toMillis } from '../../../shared/format/time';
 
-/** Table type of spec §2 (see the file comment). */
-export type AlarmTableType = 0 | 1 | 2 | 3;
+/** What a list shows (see the file comment). */
+export interface AlarmListScope {
+  /** A list of many sites (spec type 0): the site cell is a link. */
+  overview: boolean;
+  /** System type of the listed alarms, when they have one (spec §1). */
+  systemType?: number | undefined;
+  /** Cleared alarms: adds the cleared time and the duration. */
+  history: boolean;
+}
 
 /** Columns in display order. */
 export type AlarmColumn =
   | 'alarmTime'
+  | 'clearTime'
+  | 'duration'
   | 'alarmDesc'
   | 'alarmCode'
   | 'alarmLevel'
@@ -34,18 +47,41 @@ export interface AlarmOpenEvent {
   alarmDateTime: string;
 }
 
-/** The columns of a table type: the device column is hidden for type 3, the detail link shown above 1. */
-export function alarmColumns(type: AlarmTableType): AlarmColumn[] {
-  const cols: AlarmColumn[] = ['alarmTime', 'alarmDesc', 'alarmCode', 'alarmLevel'];
-  if (type !== 3) cols.push('device');
+/**
+ * The columns of a list in the spec's order: alarm time (then, in history, cleared time and duration),
+ * description, code, level, device (not for system type 3), site, detail (system types above 1).
+ */
+export function alarmColumns(scope: AlarmListScope): AlarmColumn[] {
+  const cols: AlarmColumn[] = ['alarmTime'];
+  if (scope.history) cols.push('clearTime', 'duration');
+  cols.push('alarmDesc', 'alarmCode', 'alarmLevel');
+  if (scope.systemType !== 3) cols.push('device');
   cols.push('station');
-  if (type > 1) cols.push('detail');
+  if (scope.systemType !== undefined && scope.systemType > 1) cols.push('detail');
   return cols;
 }
 
-/** Whether the site cell is a link: only for type 0. */
-export function siteClickable(type: AlarmTableType): boolean {
-  return type === 0;
+/** The one system type all `rows` share, else undefined (a site's list: the site's type). */
+export function sharedSystemType(rows: readonly AlarmRow[]): number | undefined {
+  const types = new Set(rows.map((r) => r.systemType));
+  return types.size === 1 ? rows[0]!.systemType : undefined;
+}
+
+/** Whether `rows` lie in more than one time zone: their times then name the zone. */
+export function spansZones(rows: readonly AlarmRow[]): boolean {
+  return new Set(rows.map((r) => r.timeZone)).size > 1;
+}
+
+/** How long an alarm lasted (ms): cleared minus raised; null while it is current. */
+export function alarmDurationMs(row: AlarmRow): number | null {
+  const start = toMillis(row.alarmTime);
+  const end = toMillis(row.clearTime);
+  return start === null || end === null ? null : end - start;
+}
+
+/** Whether the site cell is a link: only in an overview (spec type 0). */
+export function siteClickable(scope: Pick<AlarmListScope, 'overview'>): boolean {
+  return scope.overview;
 }
 
 /** Pagination appears only when there is something to page through (total > 0). */
@@ -60,7 +96,8 @@ export function alarmOpenEvent(kind: AlarmOpenEvent['kind'], row: AlarmRow): Ala
 
 /**
  * The alarm time as shown: "just now" under JUST_NOW_SECONDS (spec §9), else date and time in the site's
- * time zone. 10-digit numbers are seconds.
+ * time zone, followed by the zone's offset with `showZone` (lists spanning zones). 10-digit numbers are
+ * seconds.
  */
 export function alarmTimeText(
   ts: number | string | null | undefined,
@@ -68,14 +105,15 @@ export function alarmTimeText(
   locale: string,
   timeZone: string | undefined,
   justNow: string,
+  showZone = false,
 ): string {
   const ms = toMillis(ts);
   if (ms === null) return MISSING;
   if (Math.abs(nowMs - ms) < JUST_NOW_SECONDS * 1000) return justNow;
   try {
-    return formatDateTime(ms, locale, timeZone);
+    return formatDateTime(ms, locale, timeZone, false, showZone);
   } catch {
-    return formatDateTime(ms, locale);
+    return formatDateTime(ms, locale, undefined, false, showZone);
   }
 }
 

@@ -9,11 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { AlarmTableView } from './alarm-table';
 import {
   alarmColumns,
+  alarmDurationMs,
   alarmOpenEvent,
   alarmsCsv,
   alarmTimeText,
+  sharedSystemType,
   showPagination,
   siteClickable,
+  spansZones,
 } from './alarm-table-model';
 import { alarmTarget } from './open-alarm';
 
@@ -38,18 +41,15 @@ const row = (over: Partial<AlarmRow> = {}): AlarmRow => ({
 });
 
 describe('alarm table rules', () => {
-  it('shows the spec columns; device hidden for type 3, detail only above type 1', () => {
-    expect(alarmColumns(0)).toEqual([
-      'alarmTime',
-      'alarmDesc',
-      'alarmCode',
-      'alarmLevel',
-      'device',
-      'station',
-    ]);
-    expect(alarmColumns(1)).toEqual(alarmColumns(0));
-    expect(alarmColumns(2)).toEqual([...alarmColumns(0), 'detail']);
-    expect(alarmColumns(3)).toEqual([
+  const current = { overview: true, history: false };
+  it('shows the spec columns; device hidden for system type 3, detail only above system type 1', () => {
+    const base = ['alarmTime', 'alarmDesc', 'alarmCode', 'alarmLevel', 'device', 'station'];
+    expect(alarmColumns(current)).toEqual(base);
+    expect(alarmColumns({ ...current, systemType: 1 })).toEqual(base);
+    for (const systemType of [2, 6, 7]) {
+      expect(alarmColumns({ ...current, systemType })).toEqual([...base, 'detail']);
+    }
+    expect(alarmColumns({ ...current, systemType: 3 })).toEqual([
       'alarmTime',
       'alarmDesc',
       'alarmCode',
@@ -59,9 +59,33 @@ describe('alarm table rules', () => {
     ]);
   });
 
-  it('makes the site clickable only for type 0 and pages only when total > 0', () => {
-    expect([0, 1, 2, 3].map((t) => siteClickable(t as 0))).toEqual([true, false, false, false]);
+  it('adds the cleared time and the duration after the alarm time in history', () => {
+    expect(alarmColumns({ overview: false, history: true, systemType: 6 })).toEqual([
+      'alarmTime',
+      'clearTime',
+      'duration',
+      'alarmDesc',
+      'alarmCode',
+      'alarmLevel',
+      'device',
+      'station',
+      'detail',
+    ]);
+    expect(alarmDurationMs(row({ clearTime: NOW - 3_600_000 + 125_000 }))).toBe(125_000);
+    expect(alarmDurationMs(row())).toBeNull();
+  });
+
+  it('makes the site clickable only in an overview and pages only when total > 0', () => {
+    expect(siteClickable({ overview: true })).toBe(true);
+    expect(siteClickable({ overview: false })).toBe(false);
     expect([0, 1, 25].map(showPagination)).toEqual([false, true, true]);
+  });
+
+  it("reads the list's system type from its rows when they share one, and whether they span zones", () => {
+    expect(sharedSystemType([row(), row({ id: 2 })])).toBe(1);
+    expect(sharedSystemType([row(), row({ id: 2, systemType: 6 })])).toBeUndefined();
+    expect(spansZones([row(), row({ id: 2 })])).toBe(false);
+    expect(spansZones([row(), row({ id: 2, timeZone: 'Asia/Shanghai' })])).toBe(true);
   });
 
   it('emits kind, deviceId, stationId and the alarm date-time, and opens the station view', () => {
@@ -75,11 +99,14 @@ describe('alarm table rules', () => {
   it('reads 10-digit times as seconds, says "just now" under 30 s, else the site time zone', () => {
     expect(alarmTimeText(NOW / 1000 - 10, NOW, 'en-US', 'Europe/Berlin', 'just now')).toBe('just now');
     expect(alarmTimeText(NOW - 29_000, NOW, 'en-US', 'Asia/Shanghai', 'just now')).toBe('just now');
-    expect(alarmTimeText(NOW - 3_600_000, NOW, 'en-GB', 'Asia/Shanghai', 'just now')).toBe(
-      '23 Nov 2026, 19:00',
+    expect(alarmTimeText(NOW - 3_600_000, NOW, 'pt-BR', 'Asia/Shanghai', 'just now')).toBe(
+      '23/11/2026, 19:00',
     );
-    expect(alarmTimeText(NOW / 1000 - 3600, NOW, 'en-GB', 'Europe/Berlin', 'just now')).toBe(
-      '23 Nov 2026, 12:00',
+    expect(alarmTimeText(NOW / 1000 - 3600, NOW, 'pt-BR', 'Europe/Berlin', 'just now')).toBe(
+      '23/11/2026, 12:00',
+    );
+    expect(alarmTimeText(NOW - 3_600_000, NOW, 'en-US', 'Asia/Shanghai', 'just now', true)).toBe(
+      '11/23/2026, 19:00 GMT+8',
     );
     expect(alarmTimeText(null, NOW, 'en-GB', 'UTC', 'just now')).toBe('–');
   });
@@ -98,11 +125,26 @@ describe('alarm table rules', () => {
 });
 
 describe('AlarmTableView', () => {
-  const html = (type: 0 | 1 | 2 | 3, rows: AlarmRow[], total = rows.length) =>
-    renderToStaticMarkup(<AlarmTableView type={type} rows={rows} total={total} pageNum={1} nowMs={NOW} />);
+  const html = (
+    props: { overview?: boolean; kind?: 'current' | 'history'; systemType?: number; cards?: boolean },
+    rows: AlarmRow[],
+    total = rows.length,
+  ) =>
+    renderToStaticMarkup(
+      <AlarmTableView
+        overview={props.overview ?? true}
+        kind={props.kind ?? 'current'}
+        systemType={props.systemType}
+        cards={props.cards ?? false}
+        rows={rows}
+        total={total}
+        pageNum={1}
+        nowMs={NOW}
+      />,
+    );
 
-  it('renders one row per alarm with its level tag, device and site links for type 0', () => {
-    const out = html(0, [row(), row({ id: 2, alarmLevel: 0, alarmCode: 'X9' })]);
+  it('renders one row per alarm with its level tag, device and site links in an overview', () => {
+    const out = html({ systemType: 1 }, [row(), row({ id: 2, alarmLevel: 0, alarmCode: 'X9' })]);
     expect(out.match(/<tr[^>]*data-row-key/g)).toHaveLength(2);
     expect(out).toContain('Grid Over Voltage Protection');
     expect(out).toContain('alarms.level.fault');
@@ -111,19 +153,52 @@ describe('AlarmTableView', () => {
     expect(out).toContain('ant-pagination');
   });
 
-  it('shows the site as text for type 1, a detail link for type 2 and no device column for type 3', () => {
-    expect(html(1, [row()]).match(/alarm-link/g)).toHaveLength(1);
-    const two = html(2, [row()]);
-    expect(two).toContain('alarms.table.detail');
-    expect(two.match(/alarm-link/g)).toHaveLength(2);
-    const three = html(3, [row()]);
-    expect(three).not.toContain('alarms.table.device');
-    expect(three).not.toContain('Inverter 1');
+  it("shows a site's list without site links, a detail link above system type 1 and no device column for 3", () => {
+    expect(html({ overview: false }, [row()]).match(/alarm-link/g)).toHaveLength(1);
+    const storage = html({ overview: false }, [row({ systemType: 6 })]);
+    expect(storage).toContain('alarms.table.openDetail');
+    expect(storage.match(/alarm-link/g)).toHaveLength(2);
+    const other = html({ systemType: 3 }, [row({ systemType: 3 })]);
+    expect(other).not.toContain('alarms.table.device');
+    expect(other).not.toContain('Inverter 1');
+    expect(other).toContain('alarms.table.openDetail');
   });
 
-  it('has no pagination when there is nothing to list', () => {
-    const out = html(0, [], 0);
-    expect(out).not.toContain('ant-pagination');
-    expect(out).toContain('alarms.dialog.none');
+  it('lists cleared time and duration in history, naming zones only when the rows span them', () => {
+    const cleared = row({ clearTime: NOW - 3_600_000 + 125_000 });
+    const one = html({ kind: 'history', systemType: 1 }, [cleared]);
+    expect(one).toContain('alarms.table.cleared');
+    expect(one).toContain('alarms.table.duration');
+    expect(one).toContain('2m 5s');
+    expect(one).not.toContain('GMT');
+    const two = html({ kind: 'history', systemType: 1 }, [
+      cleared,
+      row({ id: 2, clearTime: NOW - 60_000, timeZone: 'Asia/Shanghai' }),
+    ]);
+    expect(two).toContain('GMT+1');
+    expect(two).toContain('GMT+8');
+  });
+
+  it('says "no active alarms" for an empty current list and "no alarms in this period" for history', () => {
+    const current = html({}, [], 0);
+    expect(current).not.toContain('ant-pagination');
+    expect(current).toContain('alarms.dialog.none');
+    expect(html({ kind: 'history' }, [], 0)).toContain('alarms.history.none');
+    expect(html({ kind: 'history', cards: true }, [], 0)).toContain('alarms.history.none');
+  });
+
+  it('draws one card per alarm below 992 px, with every column of the list', () => {
+    const out = html({ kind: 'history', systemType: 6, cards: true }, [
+      row({ clearTime: NOW - 1_800_000, systemType: 6 }),
+      row({ id: 2, systemType: 6 }),
+    ]);
+    expect(out).not.toContain('<table');
+    expect(out.match(/class="[^"]*alarm-card[ "]/g)).toHaveLength(2);
+    for (const key of ['cleared', 'duration', 'code', 'device', 'site', 'detail']) {
+      expect(out).toContain(`alarms.table.${key}`);
+    }
+    expect(out).toContain('alarms.level.fault');
+    expect(out).toContain('Inverter 1');
+    expect(out).toContain('ant-pagination');
   });
 });

@@ -1,28 +1,22 @@
 import type { AlarmRow } from '@ems/contract/api/alarm';
 import { ALARM_PAGE_SIZE } from '@ems/contract/constants';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { Empty, Pagination, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmKind } from '../../../shared/domain/alarm-level';
-import { MISSING } from '../../../shared/format/quantity';
-import { currentLanguageCode } from '../../../shared/i18n/current-language';
-import { AlarmLevelTag } from '../../../shared/ui/alarm-level-tag';
+import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { type AlarmFilters, type AlarmListKind, useAlarmPage } from '../api/alarm-list';
-import {
-  type AlarmColumn,
-  type AlarmOpenEvent,
-  type AlarmTableType,
-  alarmColumns,
-  alarmOpenEvent,
-  alarmTimeText,
-  showPagination,
-  siteClickable,
-} from './alarm-table-model';
+import { AlarmCards } from './alarm-cards';
+import { useAlarmCells } from './alarm-cells';
+import { type AlarmOpenEvent, alarmColumns, sharedSystemType, showPagination } from './alarm-table-model';
 import './alarm-table.css';
 
-/** Props of the presentational table (one page of rows). */
+/** Props of the presentational list (one page of rows). */
 export interface AlarmTableViewProps {
-  type: AlarmTableType;
+  /** A list of many sites (the site is a link: spec type 0); a site's own list is not. */
+  overview: boolean;
+  kind: AlarmListKind;
+  /** System type of the listed alarms; without it, the one all rows share (a site's list). */
+  systemType?: number | undefined;
   rows: readonly AlarmRow[];
   total: number;
   pageNum: number;
@@ -30,65 +24,51 @@ export interface AlarmTableViewProps {
   loading?: boolean;
   /** Instant "now" for "just now" (ms); Date.now() when omitted. */
   nowMs?: number;
+  /** Cards instead of the table; the screen decides (below 992 px) when omitted. */
+  cards?: boolean;
   onPage?(pageNum: number): void;
   onOpen?(event: AlarmOpenEvent): void;
 }
 
 /**
- * The alarm list table of spec §2, drawn from given rows: columns alarm time, description, code, level,
- * device (a link; hidden for type 3), site (a link only for type 0), detail link (type > 1); pagination
- * only when total > 0. Clicks emit {kind, deviceId, stationId, alarmDateTime} through onOpen.
+ * The alarm list of spec §2, drawn from given rows (columns in alarm-table-model.ts): a table on wide
+ * screens, one card per alarm below 992 px; pagination only when total > 0. Clicks emit {kind, deviceId,
+ * stationId, alarmDateTime} through onOpen. An empty current list says "no active alarms", an empty
+ * history "no alarms in this period".
  */
 export function AlarmTableView(props: AlarmTableViewProps) {
   const { t } = useTranslation();
-  const locale = currentLanguageCode();
-  const now = props.nowMs ?? Date.now();
-  const open = (kind: AlarmOpenEvent['kind'], row: AlarmRow) => props.onOpen?.(alarmOpenEvent(kind, row));
-  const link = (text: string, label: string, onClick: () => void) => (
-    <Button type="link" size="small" className="alarm-link" aria-label={label} onClick={onClick}>
-      {text}
-    </Button>
-  );
-  const all: Record<AlarmColumn, TableColumnsType<AlarmRow>[number]> = {
-    alarmTime: {
-      key: 'alarmTime',
-      title: t('alarms.table.time'),
-      render: (_, r) => alarmTimeText(r.alarmTime, now, locale, r.timeZone, t('common.time.justNow')),
-    },
-    alarmDesc: { key: 'alarmDesc', title: t('alarms.table.description'), dataIndex: 'alarmDesc' },
-    alarmCode: { key: 'alarmCode', title: t('alarms.table.code'), dataIndex: 'alarmCode' },
-    alarmLevel: {
-      key: 'alarmLevel',
-      title: t('alarms.table.level'),
-      render: (_, r) => {
-        const kind = alarmKind(r.alarmLevel);
-        return kind ? <AlarmLevelTag kind={kind} /> : MISSING;
-      },
-    },
-    device: {
-      key: 'device',
-      title: t('alarms.table.device'),
-      render: (_, r) =>
-        r.deviceId === null
-          ? MISSING
-          : link(r.deviceName ?? String(r.deviceId), t('alarms.table.openDevice'), () => open('device', r)),
-    },
-    station: {
-      key: 'station',
-      title: t('alarms.table.site'),
-      render: (_, r) =>
-        siteClickable(props.type)
-          ? link(r.stationName, t('alarms.table.openSite'), () => open('station', r))
-          : r.stationName,
-    },
-    detail: {
-      key: 'detail',
-      title: t('alarms.table.detail'),
-      render: (_, r) => link(t('alarms.table.detail'), t('alarms.table.detail'), () => open('log', r)),
-    },
+  const mobile = useIsMobile();
+  const scope = {
+    overview: props.overview,
+    history: props.kind === 'history',
+    systemType: props.systemType ?? sharedSystemType(props.rows),
   };
-  // Narrow screens (390 px phones, the dialog): the table scrolls inside its box instead of widening
-  // the page, and short columns keep one line (alarm-table.css) while the description wraps.
+  const columns = alarmColumns(scope);
+  const cells = useAlarmCells(scope, props.rows, props.nowMs ?? Date.now(), props.onOpen);
+  const empty = t(props.kind === 'history' ? 'alarms.history.none' : 'alarms.dialog.none');
+  const pagination = showPagination(props.total)
+    ? {
+        current: props.pageNum,
+        pageSize: props.pageSize ?? ALARM_PAGE_SIZE,
+        total: props.total,
+        showSizeChanger: false,
+        onChange: (p: number) => props.onPage?.(p),
+      }
+    : false;
+
+  if (props.cards ?? mobile) {
+    if (props.rows.length === 0 && !props.loading) {
+      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+    }
+    return (
+      <div className="alarm-list-cards">
+        <AlarmCards rows={props.rows} columns={columns} cells={cells} />
+        {pagination && <Pagination size="small" align="center" {...pagination} />}
+      </div>
+    );
+  }
+  // The table keeps short columns on one line while the description wraps (alarm-table.css).
   return (
     <Table<AlarmRow>
       className="alarm-table"
@@ -98,29 +78,22 @@ export function AlarmTableView(props: AlarmTableViewProps) {
       dataSource={props.rows as AlarmRow[]}
       scroll={{ x: 'max-content' }}
       tableLayout="auto"
-      columns={alarmColumns(props.type).map((c) => ({
-        ...all[c],
+      columns={columns.map((c) => ({
+        key: c,
+        title: cells[c].title,
+        render: (_: unknown, r: AlarmRow) => cells[c].render(r),
         className: c === 'alarmDesc' ? 'alarm-col-desc' : 'alarm-col-nowrap',
       }))}
-      locale={{ emptyText: t('alarms.dialog.none') }}
-      pagination={
-        showPagination(props.total)
-          ? {
-              current: props.pageNum,
-              pageSize: props.pageSize ?? ALARM_PAGE_SIZE,
-              total: props.total,
-              showSizeChanger: false,
-              onChange: (p) => props.onPage?.(p),
-            }
-          : false
-      }
+      locale={{ emptyText: empty }}
+      pagination={pagination}
     />
   );
 }
 
 /** Props of the loading table. */
 export interface AlarmTableProps {
-  type: AlarmTableType;
+  /** See AlarmTableViewProps.overview. */
+  overview: boolean;
   kind: AlarmListKind;
   filters: AlarmFilters;
   /** Any value; the list reloads when it changes (spec §2 "refresh flag"). */
@@ -144,7 +117,9 @@ export function AlarmTable(props: AlarmTableProps) {
   });
   return (
     <AlarmTableView
-      type={props.type}
+      overview={props.overview}
+      kind={props.kind}
+      systemType={props.filters.systemType}
       rows={data?.data ?? []}
       total={data?.total ?? 0}
       pageNum={pageNum}

@@ -36,7 +36,7 @@ export function SiteAlarmsCard({ stationId }: { stationId: number }) {
       }
     >
       <AlarmTable
-        type={1}
+        overview={false}
         kind={kind}
         filters={{ stationId, deviceId }}
         onOpen={(e) => navigate(alarmTarget(e))}

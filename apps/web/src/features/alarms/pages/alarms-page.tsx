@@ -15,6 +15,7 @@ import { AlarmTable } from '../components/alarm-table';
 import { alarmsCsv, alarmTimeText } from '../components/alarm-table-model';
 import { alarmTarget } from '../components/open-alarm';
 import './alarms-page.css';
+import { pickerFormat } from '../../../shared/format/time';
 
 /** Most rows one CSV export reads (pages of 200). */
 const EXPORT_MAX = 5000;
@@ -140,6 +141,7 @@ export function AlarmsPage() {
         />
         <DatePicker.RangePicker
           showTime={!isMobile}
+          format={pickerFormat(currentLanguageCode(), !isMobile)}
           value={range}
           aria-label={t('alarms.table.time')}
           onChange={(v) =>
@@ -165,7 +167,7 @@ export function AlarmsPage() {
         onChange={(k) => setTab(k as AlarmListKind)}
         items={(['current', 'history'] as const).map((k) => ({ key: k, label: t(`alarms.page.${k}`) }))}
       />
-      <AlarmTable type={0} kind={tab} filters={filters} onOpen={(e) => navigate(alarmTarget(e))} />
+      <AlarmTable overview kind={tab} filters={filters} onOpen={(e) => navigate(alarmTarget(e))} />
     </Space>
   );
 }

@@ -17,6 +17,7 @@ export function LoginForm({ kind, onSignedIn }: { kind: SignInKind; onSignedIn: 
 
   return (
     <Form<Credentials>
+      noValidate
       layout="vertical"
       requiredMark={false}
       size="large"

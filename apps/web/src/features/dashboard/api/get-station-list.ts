@@ -1,7 +1,7 @@
 /**
  * GET /owner_api/webpvesc/ajax/station/systemtype/list (contract StationListSchema): the sites of one
- * system type with live power, today's energy and status. Used by the dashboard (live) and by the top
- * bar's site search (filterText).
+ * system type with live power, today's energy and status. Used by the dashboard (live), the map and
+ * the alarm and report pages' site filters.
  */
 import type { StationList } from '@ems/contract/api/station';
 import type { SystemType } from '@ems/contract/constants';
@@ -33,21 +33,4 @@ export function stationListQueryOptions(systemType: SystemType) {
 /** The dashboard's site list, refreshed every 5 s. */
 export function useStationList(systemType: SystemType) {
   return useQuery(stationListQueryOptions(systemType));
-}
-
-/** Site search of the top bar: sites of the system type whose name matches `text` (all when empty). */
-export function useStationSearch(systemType: SystemType, text: string, enabled: boolean) {
-  // Empty text asks exactly what the dashboard asks: share its cache entry so focusing the box there
-  // does not fetch the list again. Only its key and fetch are taken: the box itself does not poll.
-  const { queryKey, queryFn } = stationListQueryOptions(systemType);
-  return useQuery(
-    text
-      ? {
-          queryKey: ['stations', 'systemtype-list', systemType, 'search', text],
-          queryFn: ({ signal }) => getStationList({ systemType, filterText: text }, signal),
-          enabled,
-          staleTime: 30_000,
-        }
-      : { queryKey, queryFn, enabled, staleTime: 30_000 },
-  );
 }

@@ -1,21 +1,8 @@
-/** GET /owner_api/webpvesc/ajax/station/templates (contract StationTemplateSchema): site templates by code. */
-import type { StationTemplate } from '@ems/contract/api/dictionary';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/http/client';
+/** Station templates by code (GET station/templates), session-stored reference data (spec §3). */
+import { useQuery } from '@tanstack/react-query';
+import { templatesQueryOptions } from '../../../shared/domain/reference-queries';
 
-/** Reads every station template. */
-export function getTemplates(signal?: AbortSignal): Promise<StationTemplate[]> {
-  return api.get<StationTemplate[]>('/webpvesc/ajax/station/templates', undefined, signal);
-}
-
-/** Templates are reference data: read once per page load. */
-export function templatesQueryOptions() {
-  return queryOptions({
-    queryKey: ['stations', 'templates'],
-    queryFn: ({ signal }) => getTemplates(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+export { templatesQueryOptions };
 
 /** Template names by templateCode (empty until loaded). */
 export function useTemplateNames(): Map<string, string> {

@@ -1,15 +1,15 @@
 /**
  * The fleet calls of /owner_api/webpvesc/ajax/station (contract api/fleet.ts): sites (create, modify,
  * del), groups (category/edit, filter/tree), devices (list, add, edit, move, del) and the currencies of
- * dictionary/list. Every change invalidates the site lists, so the dashboard, tree and search follow.
+ * dictionary/list, and the site bus's device limit. Every change invalidates the site lists, so the dashboard, tree and search follow.
  */
 
-import type { DictionaryItem, DictionaryListSchema, StationTemplate } from '@ems/contract/api/dictionary';
+import { type AddressLimit, SITE_BUS_CONF_TYPE } from '@ems/contract/api/device-limits';
 import type { GroupNode } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import type { SystemType } from '@ems/contract/constants';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { dictionaryQueryOptions, templatesQueryOptions } from '../../../shared/domain/reference-queries';
 import { api } from '../../../shared/http/client';
 import type { SiteFormValues } from '../lib/site-form';
 
@@ -61,12 +61,34 @@ export function useGroupTree(filterText = '', systemType?: SystemType) {
   return useQuery(groupTreeQueryOptions(filterText, systemType));
 }
 
-/** The devices of a site. */
-export function useSiteDevices(stationId: number) {
-  return useQuery({
+/** The devices of a site (the query of useSiteDevices, for screens that read several sites' at once). */
+export function siteDevicesQueryOptions(stationId: number) {
+  return queryOptions({
     queryKey: ['stations', 'devices', stationId],
     queryFn: ({ signal }) => api.get<DeviceInfo[]>(`${BASE}/device/list`, { stationId }, signal),
   });
+}
+
+/**
+ * The base address limit of a site's bus (spec §7 configure/device/base/address/limit with confTypes
+ * [3]): the add-device form tells from it how many more devices a site holds. Fixed data, read once.
+ */
+export function useSiteBusLimits() {
+  return useQuery({
+    queryKey: ['configure', 'address-limit', SITE_BUS_CONF_TYPE],
+    queryFn: ({ signal }) =>
+      api.get<AddressLimit[]>(
+        '/webpvesc/ajax/configure/device/base/address/limit',
+        { confTypes: [SITE_BUS_CONF_TYPE] },
+        signal,
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The devices of a site. */
+export function useSiteDevices(stationId: number) {
+  return useQuery(siteDevicesQueryOptions(stationId));
 }
 
 /** Adds an inventory device to a site by its two serial numbers. */
@@ -94,45 +116,24 @@ export function removeDevice(deviceId: number) {
   return api.post(`${BASE}/device/del`, { deviceId });
 }
 
-/** Refetches every site list (dashboard, tree, search, base info, devices) after a change. */
-export function refreshSites(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ queryKey: ['stations'] });
+/**
+ * Refetches every site list (dashboard, tree, search, base info, devices) after a change, and the alarm
+ * lists and badge counts: a moved, removed or deleted device's open alarms change site or go.
+ */
+export async function refreshSites(client: QueryClient): Promise<void> {
+  await Promise.all(
+    ['stations', 'alarms', 'badges'].map((key) => client.invalidateQueries({ queryKey: [key] })),
+  );
 }
 
-/** The sys_currencysymbol items (reference data, read once per page load). */
+/** Currency symbols (sys_currencysymbol), session-stored reference data (spec §3). */
 export function useCurrencies() {
-  return useQuery({
-    queryKey: ['dictionary', 'sys_currencysymbol'],
-    queryFn: async ({ signal }): Promise<DictionaryItem[]> => {
-      const data = await api.get<z.infer<typeof DictionaryListSchema>>(
-        '/webpvesc/ajax/dictionary/list',
-        { keys: ['sys_currencysymbol'] },
-        signal,
-      );
-      return data.sys_currencysymbol ?? [];
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(dictionaryQueryOptions('sys_currencysymbol'));
 }
 
-/** Station templates and time zones for the site form (reference data, read once per page load). */
+/** Station templates and time zones for the site form (session-stored reference data, spec §3). */
 export function useSiteFormReferences() {
-  const templates = useQuery({
-    queryKey: ['fleet', 'templates'],
-    queryFn: ({ signal }) => api.get<StationTemplate[]>(`${BASE}/templates`, undefined, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const timeZones = useQuery({
-    queryKey: ['fleet', 'sys_timezone'],
-    queryFn: async ({ signal }): Promise<DictionaryItem[]> => {
-      const data = await api.get<z.infer<typeof DictionaryListSchema>>(
-        '/webpvesc/ajax/dictionary/list',
-        { keys: ['sys_timezone'] },
-        signal,
-      );
-      return data.sys_timezone ?? [];
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const templates = useQuery(templatesQueryOptions());
+  const timeZones = useQuery(dictionaryQueryOptions('sys_timezone'));
   return { templates: templates.data ?? [], timeZones: timeZones.data ?? [] };
 }

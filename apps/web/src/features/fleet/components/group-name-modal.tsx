@@ -54,7 +54,7 @@ export function GroupNameModal({
         onClose();
       }}
     >
-      <Form form={form} layout="vertical" onFinish={save} name="group-form">
+      <Form noValidate form={form} layout="vertical" onFinish={save} name="group-form">
         <Form.Item
           name="name"
           label={t('fleet.group.name')}

@@ -1,13 +1,12 @@
 /**
- * The devices of a site for its owner (issue 7 §3): name, serial and communication serial numbers, type,
- * model, software and hardware version, online or offline with last seen; add a device by its two serial
- * numbers, rename, move to another of the owner's sites, remove after a confirmation.
+ * The devices of a site for its owner (issue 7 §3; the list itself in device-list.tsx): add a device by
+ * its two serial numbers, rename, move to another of the owner's sites, remove after a confirmation.
  */
-import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DeviceAddBodySchema, DeviceEditBodySchema } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
@@ -22,8 +21,11 @@ import {
   removeDevice,
   renameDevice,
   useGroupTree,
+  useSiteBusLimits,
   useSiteDevices,
 } from '../api/fleet-api';
+import { type SiteBus, siteBus } from '../lib/site-bus';
+import { DeviceList } from './device-list';
 
 type Dialog = { kind: 'add' } | { kind: 'rename'; device: DeviceInfo } | { kind: 'move'; device: DeviceInfo };
 const ADD_FIELDS = ['serialNumber', 'commSerialNumber', 'name'] as const;
@@ -34,6 +36,7 @@ export function SiteDevicesCard({ stationId }: { stationId: number }) {
   const { modal } = App.useApp();
   const client = useQueryClient();
   const devices = useSiteDevices(stationId);
+  const bus = siteBus(useSiteBusLimits().data, devices.data?.length);
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const remove = (d: DeviceInfo) =>
@@ -55,102 +58,69 @@ export function SiteDevicesCard({ stationId }: { stationId: number }) {
       },
     });
 
-  const columns: TableColumnsType<DeviceInfo> = [
-    { title: t('fleet.device.name'), dataIndex: 'name' },
-    { title: t('fleet.device.serialNumber'), dataIndex: 'serialNumber' },
-    { title: t('fleet.device.commSerialNumber'), dataIndex: 'commSerialNumber', responsive: ['md'] },
-    { title: t('fleet.device.type'), dataIndex: 'type', render: (v: string) => t(`fleet.device.types.${v}`) },
-    { title: t('fleet.device.model'), dataIndex: 'model', responsive: ['lg'], render: (v) => v ?? '–' },
-    {
-      title: t('fleet.device.versions'),
-      key: 'versions',
-      responsive: ['lg'],
-      render: (_v, d) => `${d.softwareVersion ?? '–'} / ${d.hardwareVersion ?? '–'}`,
-    },
-    {
-      title: t('fleet.device.status'),
-      key: 'status',
-      render: (_v, d) =>
-        d.online ? (
-          <Tag color="green">{t('fleet.device.online')}</Tag>
-        ) : (
-          <span>
-            <Tag>{t('fleet.device.offline')}</Tag>
-            {d.lastSeen ? new Date(d.lastSeen).toLocaleString() : t('fleet.device.never')}
-          </span>
-        ),
-    },
-    {
-      title: t('fleet.actions'),
-      key: 'actions',
-      width: 120,
-      render: (_v, d) => (
-        <Space size={0}>
-          <Button
-            size="small"
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={t('fleet.device.renameNamed', { name: d.name })}
-            title={t('fleet.device.rename')}
-            onClick={() => setDialog({ kind: 'rename', device: d })}
-          />
-          <Button
-            size="small"
-            type="text"
-            icon={<SwapOutlined />}
-            aria-label={t('fleet.device.moveNamed', { name: d.name })}
-            title={t('fleet.device.move')}
-            onClick={() => setDialog({ kind: 'move', device: d })}
-          />
-          <Button
-            size="small"
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('fleet.device.removeNamed', { name: d.name })}
-            title={t('fleet.device.remove')}
-            onClick={() => remove(d)}
-          />
-        </Space>
-      ),
-    },
-  ];
-
   return (
     <Card
       title={t('fleet.device.title')}
       className="fleet-devices-card"
       extra={
-        <Button
-          size="small"
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setDialog({ kind: 'add' })}
-        >
-          {t('fleet.device.add')}
-        </Button>
+        <Space size="small">
+          {bus && (
+            <Typography.Text type="secondary" data-testid="site-bus-count">
+              {t('fleet.device.busCount', { used: bus.used, max: bus.max })}
+            </Typography.Text>
+          )}
+          <Button
+            size="small"
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={bus?.full}
+            title={bus?.full ? t('fleet.device.busFull', { from: bus.from, to: bus.to }) : undefined}
+            onClick={() => setDialog({ kind: 'add' })}
+          >
+            {t('fleet.device.add')}
+          </Button>
+        </Space>
       }
     >
-      <Table<DeviceInfo>
-        rowKey="deviceId"
-        size="small"
-        pagination={false}
+      <DeviceList
+        devices={devices.data ?? []}
         loading={devices.isPending}
-        dataSource={devices.data ?? []}
-        columns={columns}
+        onRename={(device) => setDialog({ kind: 'rename', device })}
+        onMove={(device) => setDialog({ kind: 'move', device })}
+        onRemove={remove}
       />
-      <DeviceDialog stationId={stationId} dialog={dialog} onClose={() => setDialog(null)} />
+      <DeviceDialog stationId={stationId} bus={bus} dialog={dialog} onClose={() => setDialog(null)} />
     </Card>
+  );
+}
+
+/** What the site's bus still takes (configure/device/base/address/limit), shown before any typing. */
+function BusNote({ bus }: { bus: SiteBus }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      className="fleet-bus-note"
+      type={bus.full ? 'warning' : 'info'}
+      showIcon
+      data-testid="site-bus-note"
+      title={
+        bus.full
+          ? t('fleet.device.busFull', { from: bus.from, to: bus.to })
+          : t('fleet.device.busFree', { ...bus })
+      }
+    />
   );
 }
 
 /** Add, rename or move, by `dialog.kind`. */
 function DeviceDialog({
   stationId,
+  bus,
   dialog,
   onClose,
 }: {
   stationId: number;
+  bus: SiteBus | null;
   dialog: Dialog | null;
   onClose: () => void;
 }) {
@@ -208,16 +178,17 @@ function DeviceDialog({
         onClose();
       }}
     >
-      <Form form={form} layout="vertical" onFinish={save} name="device-form">
+      <Form noValidate form={form} layout="vertical" onFinish={save} name="device-form">
         {dialog?.kind === 'add' && (
           <>
+            {bus && <BusNote bus={bus} />}
             <Form.Item
               name="serialNumber"
               label={t('fleet.device.serialNumber')}
               required
               rules={[zodRule(DeviceAddBodySchema, 'serialNumber', { stationId })]}
             >
-              <Input maxLength={50} />
+              <Input maxLength={50} disabled={bus?.full} />
             </Form.Item>
             <Form.Item
               name="commSerialNumber"
@@ -226,7 +197,7 @@ function DeviceDialog({
               extra={t('fleet.device.serialHint')}
               rules={[zodRule(DeviceAddBodySchema, 'commSerialNumber', { stationId })]}
             >
-              <Input maxLength={50} />
+              <Input maxLength={50} disabled={bus?.full} />
             </Form.Item>
           </>
         )}

@@ -8,7 +8,7 @@ import type { StationBaseInfo } from '@ems/contract/api/station';
 import { SYSTEM_TYPES, type SystemType } from '@ems/contract/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
@@ -16,6 +16,7 @@ import { api } from '../../../shared/http/client';
 import { toastSuccess } from '../../../shared/ui/feedback';
 import { FormModal } from '../../../shared/ui/form-modal';
 import { AreaSelect } from '../../area';
+import { AddressSearch, isOnMap, LocationPicker, useTilesConfig } from '../../map';
 import {
   createStation,
   modifyStation,
@@ -58,9 +59,33 @@ export function SiteFormModal({
     enabled: open && stationId !== undefined,
   });
   const chosenType = (Form.useWatch('systemType', form) ?? systemType) as number;
+  const longitude = Form.useWatch('longitude', form);
+  const latitude = Form.useWatch('latitude', form);
+  const country = Form.useWatch('country', form);
+  const address = Form.useWatch('address', form);
+  const point = [Number(longitude ?? Number.NaN), Number(latitude ?? Number.NaN)];
+  const searchOn = useTilesConfig().data?.search === true;
+  // What an area choice did to the country field, said under the area (it never changes silently).
+  const [countryNote, setCountryNote] = useState<string | null>(null);
+
+  const place = ([lon, lat]: [number, number]) => {
+    form.setFieldsValue({ longitude: lon, latitude: lat });
+    void form.validateFields(['longitude', 'latitude']).catch(() => undefined);
+  };
+  const countryFromArea = (next: string) => {
+    const previous = String(form.getFieldValue('country') ?? '').toUpperCase();
+    if (previous === next) return setCountryNote(null);
+    form.setFieldValue('country', next);
+    setCountryNote(
+      previous
+        ? t('fleet.site.countryChanged', { country: next, previous })
+        : t('fleet.site.countrySet', { country: next }),
+    );
+  };
 
   useEffect(() => {
     if (!open) return;
+    setCountryNote(null);
     form.resetFields();
     if (stationId === undefined) form.setFieldsValue(newSiteValues(systemType, groupId));
     else if (info.data) form.setFieldsValue(siteValues(info.data));
@@ -120,6 +145,15 @@ export function SiteFormModal({
         <Form.Item name="address" label={t('fleet.site.address')} rules={[rule('address')]} required>
           <Input maxLength={90} />
         </Form.Item>
+        {searchOn && (
+          <Form.Item label={t('fleet.site.findAddress')}>
+            <AddressSearch
+              key={String(open)}
+              initial={typeof address === 'string' ? address : ''}
+              onChoose={(p) => place([p.longitude, p.latitude])}
+            />
+          </Form.Item>
+        )}
         <div className="fleet-form-row">
           <Form.Item name="longitude" label={t('fleet.site.longitude')} rules={[rule('longitude')]} required>
             <InputNumber style={{ width: '100%' }} />
@@ -128,6 +162,15 @@ export function SiteFormModal({
             <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </div>
+        <Form.Item extra={t('fleet.site.mapHint')} className="fleet-location">
+          {open && (
+            <LocationPicker
+              label={t('fleet.site.mapLabel')}
+              value={isOnMap(point) ? point : null}
+              onPick={place}
+            />
+          )}
+        </Form.Item>
         <Form.Item name="timeZone" label={t('fleet.site.timeZone')} rules={[rule('timeZone')]} required>
           <Select showSearch options={timeZones.map((z) => ({ value: z.dictValue, label: z.dictLabel }))} />
         </Form.Item>
@@ -145,11 +188,17 @@ export function SiteFormModal({
             <Input maxLength={2} />
           </Form.Item>
         </div>
-        <Form.Item name="areaCode" label={t('fleet.site.area')} rules={[rule('areaCode')]}>
+        <Form.Item
+          name="areaCode"
+          label={t('fleet.site.area')}
+          rules={[rule('areaCode')]}
+          extra={countryNote && <span data-testid="country-note">{countryNote}</span>}
+        >
           <AreaSelect
             ariaLabel={t('fleet.site.area')}
             placeholder={t('fleet.site.areaHint')}
-            onCountry={(country) => form.setFieldValue('country', country)}
+            country={typeof country === 'string' ? country : null}
+            onCountry={countryFromArea}
           />
         </Form.Item>
         <Form.Item name="groupId" label={t('fleet.site.group')}>

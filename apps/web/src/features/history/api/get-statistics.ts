@@ -3,6 +3,7 @@
  * site's day, month, year or all years, with totals and self ratios.
  */
 import type { Statistics } from '@ems/contract/api/station';
+import { REFRESH_INTERVAL_MS } from '@ems/contract/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/client';
 import { getLines } from '../../station/api/get-lines';
@@ -41,14 +42,19 @@ export function useStatistics(stationId: number, period: Period, searchDate: str
   });
 }
 
-/** Power lines of a past or current day (of one device when `deviceId` is given), one read a minute. */
-export function useDayLines(stationId: number, searchDate: string | null, deviceId?: number) {
+/**
+ * Power lines of a past or current day (of one device when `deviceId` is given), one read a minute;
+ * `live` (the site's today on the station page, which has no other power chart) reads them at the
+ * interface's 5-s refresh instead.
+ */
+export function useDayLines(stationId: number, searchDate: string | null, deviceId?: number, live = false) {
+  const every = live ? REFRESH_INTERVAL_MS : 60_000;
   return useQuery({
     queryKey: ['stations', 'history-lines', stationId, searchDate, deviceId ?? null],
     queryFn: ({ signal }) => getLines(stationId, searchDate ?? '', signal, deviceId),
     enabled: searchDate !== null,
-    staleTime: 60_000,
-    refetchInterval: 60_000,
+    staleTime: every,
+    refetchInterval: every,
     placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,7 @@ import { Alert, Card, Empty, Select, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { pointLabel } from '../../../shared/domain/point-label';
 import { api } from '../../../shared/http/client';
 import { EChartHost } from '../../station/components/echart-host';
 import {
@@ -79,8 +80,8 @@ export function DeviceChartCard({
     placeholderData: keepPreviousData,
   });
   const option = useMemo(
-    () => (lines.data ? deviceChartOption(lines.data, locale) : null),
-    [lines.data, locale],
+    () => (lines.data ? deviceChartOption(lines.data, locale, (key) => pointLabel(key, t)) : null),
+    [lines.data, locale, t],
   );
   const hasData = Boolean(lines.data?.series.some((s) => s.values.some((v) => v !== null)));
 
@@ -107,10 +108,10 @@ export function DeviceChartCard({
             maxCount={MAX_METRICS}
             value={metrics}
             onChange={choose}
-            options={[...new Set([...metrics, ...options])].map((m) => {
-              const unit = unitOfPoint(m);
-              return { value: m, label: unit ? `${m} (${unit})` : m };
-            })}
+            options={[...new Set([...metrics, ...options])].map((m) => ({
+              value: m,
+              label: pointLabel(m, t, unitOfPoint(m)),
+            }))}
           />
         </Space>
       }

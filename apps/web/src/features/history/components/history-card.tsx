@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { energyFormatter, formatPercent } from '../../../shared/format/quantity';
+import { dayPickerFormat } from '../../../shared/format/time';
 import { EChartHost } from '../../station/components/echart-host';
 import { todayChartOption } from '../../station/lib/today-chart-option';
 import { useDayLines, useFirstDataDay, useStatistics } from '../api/get-statistics';
@@ -46,7 +47,8 @@ const anyEnergy = (s: Statistics) => s.buckets.some((b) => TOTAL_KEYS.some((k) =
 /**
  * Station history (UX.md "Station, history"): Day | Month | Year | Total with ‹ › arrows, a date
  * picker and "today", kept in the page's query as statisticsType and searchDate (spec §3). Day draws
- * power lines with SOC dashed on a right axis; the others draw the two energy stacks per bucket.
+ * power lines with SOC dashed on a right axis (the station page's only power chart: on today it
+ * refreshes every 5 s); the others draw the two energy stacks per bucket.
  * Totals above the chart come from the same statistics answer as the bars.
  */
 export function HistoryCard({
@@ -65,7 +67,7 @@ export function HistoryCard({
   const raw = params.get('searchDate');
   const date = clampToToday(isLocalDate(raw) ? raw : today, today);
   const stats = useStatistics(stationId, period, date);
-  const lines = useDayLines(stationId, period === 1 ? date : null);
+  const lines = useDayLines(stationId, period === 1 ? date : null, undefined, date === today);
   const first = useFirstDataDay(stationId, today);
 
   const go = (nextPeriod: Period, nextDate: string) =>
@@ -118,6 +120,7 @@ export function HistoryCard({
           {period !== 4 && (
             <DatePicker
               picker={PICKER[period]}
+              format={dayPickerFormat(PICKER[period], locale)}
               value={dayjs(date)}
               allowClear={false}
               disabledDate={(d) => d.format('YYYY-MM-DD') > today}

@@ -5,6 +5,7 @@
  */
 import { type DeviceLines, MAX_DEVICE_METRICS } from '@ems/contract/api/report';
 import type { LineSeriesOption } from 'echarts/charts';
+import { unitOfPoint } from '../../../shared/domain/point-label';
 import { formatNumber, MISSING, NBSP } from '../../../shared/format/quantity';
 import { formatClock } from '../../../shared/format/time';
 import type { TodayChartOption } from '../../station/lib/today-chart-option';
@@ -15,22 +16,8 @@ export const MAX_METRICS = MAX_DEVICE_METRICS;
 /** Session storage key of a device's chosen metrics. */
 export const storageKey = (deviceId: number) => `ems.deviceChart.${deviceId}`;
 
-/**
- * Unit of a SunSpec-named point, from its name: W, VA, var, Wh, V, A, Hz, %, °C; "" when unknown.
- * Order matters: "PhVphA" is a voltage, "AphA" a current, "WH" / "TotWhImp" energy.
- */
-export function unitOfPoint(name: string): string {
-  if (/^Tmp|Temp/i.test(name)) return '°C';
-  if (/^(SoC|SoH|PF)$/i.test(name) || /Pct$/.test(name)) return '%';
-  if (/Wh|WH$/.test(name)) return 'Wh';
-  if (/^VAr|^var/i.test(name)) return 'var';
-  if (/^VA$/.test(name)) return 'VA';
-  if (/^Hz$/.test(name)) return 'Hz';
-  if (/^PhV|^V|DCV$/.test(name)) return 'V';
-  if (/^A|DCA$/.test(name)) return 'A';
-  if (/^W|DCW$/.test(name)) return 'W';
-  return '';
-}
+/** Unit of a SunSpec-named point (moved to shared/domain/point-label.ts, used by the alarm rules too). */
+export { unitOfPoint };
 
 /** The numeric points of a device's live values, power and SOC first, then by name. */
 export function metricOptions(points: Record<string, unknown> | undefined): string[] {
@@ -78,13 +65,18 @@ export function deviceChartHref(stationId: number, deviceId: number, metric: str
 
 /**
  * ECharts option of a device's lines: one y axis per unit (the first on the left, others on the
- * right, offset), gaps kept, times in the site's zone.
+ * right, offset), gaps kept, times in the site's zone; `nameOf` names each point in the legend and
+ * tooltip (the viewer's language; the point's code by default).
  */
-export function deviceChartOption(lines: DeviceLines, locale: string): TodayChartOption {
+export function deviceChartOption(
+  lines: DeviceLines,
+  locale: string,
+  nameOf: (key: string) => string = (key) => key,
+): TodayChartOption {
   const units = [...new Set(lines.series.map((s) => unitOfPoint(s.key)))];
   const series: LineSeriesOption[] = lines.series.map((s) => ({
     id: s.key,
-    name: s.key,
+    name: nameOf(s.key),
     type: 'line',
     data: s.values,
     yAxisIndex: units.indexOf(unitOfPoint(s.key)),

@@ -3,7 +3,7 @@
  * (GET map/tiles/config), and each tile fetched through the API (GET map/tile) with the session's token,
  * handed to ECharts as a blob: URL (the Content-Security-Policy allows images from our origin and blob:).
  */
-import type { MapTilesConfig } from '@ems/contract/api/map-tiles';
+import type { GeocodePlace, MapTilesConfig } from '@ems/contract/api/map-tiles';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/client';
@@ -47,4 +47,12 @@ export function loadTile(z: number, x: number, y: number): Promise<string | null
     void old.then((url) => url && URL.revokeObjectURL(url));
   }
   return job;
+}
+
+/**
+ * GET map/geocode (issue 24 item 4): places matching `q` from the administrator's address search,
+ * offered only while map/tiles/config says `search`.
+ */
+export function searchAddress(q: string, signal?: AbortSignal): Promise<GeocodePlace[]> {
+  return api.get<GeocodePlace[]>('/webpvesc/ajax/map/geocode', { q }, signal);
 }

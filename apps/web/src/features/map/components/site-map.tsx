@@ -8,17 +8,10 @@ import { formatPower } from '../../../shared/format/quantity';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import './map.css';
 import { useTilesConfig } from '../api/tiles-api';
+import { worldGeo } from '../lib/geo-option';
 import { buildSiteIndex, geoZoomFor, type MapMarker, mapMarkers, siteFeatures } from '../lib/map-data';
-import { mercatorProject, mercatorUnproject } from '../lib/tiles';
+import { loadMapSetup } from './load-map';
 import { attachTileLayer } from './tile-layer';
-
-type Setup = typeof import('../lib/map-setup');
-let setupPromise: Promise<Setup> | null = null;
-/** Loads the map chunk once per page load. */
-function loadSetup(): Promise<Setup> {
-  setupPromise ??= import('../lib/map-setup');
-  return setupPromise;
-}
 
 /**
  * The offline site map (issue 7 item 7): country outlines from world-atlas, the sites as markers coloured
@@ -50,7 +43,7 @@ export function SiteMap({ rows, height = 260 }: { rows: StationSummary[]; height
     let observer: ResizeObserver | undefined;
     let detachTiles: (() => void) | undefined;
     setReady(false);
-    loadSetup().then(({ init }) => {
+    loadMapSetup().then(({ init }) => {
       if (disposed || !host.current) return;
       const c = init(host.current);
       chart.current = c;
@@ -65,21 +58,7 @@ export function SiteMap({ rows, height = 260 }: { rows: StationSummary[]; height
             return `${escapeHtml(m.name)}<br/>${tr('map.power')}: ${formatPower(m.powerW ?? null, currentLanguageCode())}`;
           },
         },
-        geo: {
-          map: 'world',
-          roam: true,
-          zoom: 1,
-          scaleLimit: { min: 1, max: 2 ** 15 },
-          ...(tileZoom
-            ? {
-                projection: { project: mercatorProject, unproject: mercatorUnproject },
-                itemStyle: { areaColor: 'rgba(0, 0, 0, 0)', borderColor: '#7d8fa5', borderWidth: 0.5 },
-              }
-            : { itemStyle: { areaColor: '#e8eef5', borderColor: '#9fb0c3', borderWidth: 0.5 } }),
-          emphasis: { disabled: true },
-          label: { show: false },
-          select: { disabled: true },
-        },
+        geo: worldGeo(tileZoom),
         series: [{ type: 'scatter', coordinateSystem: 'geo', data: [], label: { show: false } }],
       });
       c.on('georoam', () => {

@@ -2,6 +2,8 @@ import { SELECTION_CAPS } from '@ems/contract/constants';
 import { DatePicker, Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dayPickerFormat } from '../../../shared/format/time';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { getSystemType } from '../../../shared/session/preferences';
 import { useStationList } from '../../dashboard/api/get-station-list';
 import { useGroupTree } from '../../fleet/api/fleet-api';
@@ -85,6 +87,7 @@ export function ReportFilters({
       <DatePicker
         className="report-date"
         picker={PICKER[statisticsType]}
+        format={dayPickerFormat(PICKER[statisticsType], currentLanguageCode())}
         value={dayjs(searchDate)}
         allowClear={false}
         onChange={(d) => d && onChange({ ...value, searchDate: d.format('YYYY-MM-DD') })}

@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Tariff } from '@ems/contract/api/report';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Modal, Space } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/http/api-error';
@@ -35,7 +35,7 @@ export function TariffModal({
   const client = useQueryClient();
   const current = useQuery({
     queryKey: ['reports', 'tariff', stationId],
-    queryFn: ({ signal }) => api.get<Tariff | null>('/webpvesc/ajax/report/tariff', { stationId }, signal),
+    queryFn: ({ signal }) => api.get<Tariff>('/webpvesc/ajax/report/tariff', { stationId }, signal),
     enabled: open,
   });
   useEffect(() => {
@@ -57,16 +57,9 @@ export function TariffModal({
     },
     onError: (e) => toastError(errorText(e, t('common.errors.tryLater'))),
   });
-  const currency = current.data?.currency ?? '';
-  const price = (
-    <InputNumber
-      min={0}
-      max={1000}
-      step={0.01}
-      style={{ width: 140 }}
-      suffix={currency ? `${currency}/kWh` : 'kWh'}
-    />
-  );
+  // Prices are in the site's currency per kWh (the answer names it whether or not a tariff is set).
+  const unit = current.data ? `${current.data.currency}/kWh` : '…/kWh';
+  const price = <InputNumber min={0} max={1000} step={0.01} style={{ width: 160 }} suffix={unit} />;
   return (
     <Modal
       open={open}
@@ -76,7 +69,16 @@ export function TariffModal({
       confirmLoading={save.isPending}
       destroyOnHidden
     >
-      <Form<TariffForm> form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+      {current.data && !current.data.set && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="tariff-not-set"
+          title={t('history.tariff.notSet')}
+        />
+      )}
+      <Form<TariffForm> noValidate form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
         <Form.Item name="buyPrice" label={t('history.tariff.buyPrice')} rules={[{ required: true }]}>
           {price}
         </Form.Item>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, columnTitle, REPORT_COLUMNS } from './report-columns';
+import { cellText, columnTitle, figureText, REPORT_COLUMNS } from './report-columns';
 
 describe('report columns', () => {
   const production = REPORT_COLUMNS[0]!;
@@ -13,5 +13,16 @@ describe('report columns', () => {
     expect(cellText(null, production, 'en-US')).toBe('–');
     expect(cellText(1234.56, production, 'en-US')).toBe('1,234.6');
     expect(cellText(1234.56, production, 'pt-BR')).toBe('1.234,6');
+  });
+  it('says in an empty money cell why the report has no money, and nowhere else', () => {
+    const note = (n: string) => `note:${n}`;
+    const none = { moneyNote: 'noTariff' as const };
+    expect(figureText(none, null, revenue, 'en-US', note)).toBe('note:noTariff');
+    expect(figureText({ moneyNote: 'mixedCurrencies' }, null, revenue, 'en-US', note)).toBe(
+      'note:mixedCurrencies',
+    );
+    expect(figureText(none, null, production, 'en-US', note)).toBe('–');
+    expect(figureText({ moneyNote: null }, null, revenue, 'en-US', note)).toBe('–');
+    expect(figureText({ moneyNote: null }, 1.5, revenue, 'en-US', note)).toBe('1.50');
   });
 });

@@ -2,7 +2,7 @@
  * Columns of the report table (UX.md "Reports": units in headers, not cells): which figure, its
  * unit and its decimals. Shared by the page's table and totals block.
  */
-import type { ReportFigures } from '@ems/contract/api/report';
+import type { Report, ReportFigures } from '@ems/contract/api/report';
 import { formatNumber } from '../../../shared/format/quantity';
 
 /** One figure column; unit null = the report's currency. */
@@ -36,4 +36,19 @@ export function columnTitle(name: string, c: ReportColumn, currency: string | nu
 /** A cell: the number in the column's decimals, "–" when missing (never 0). */
 export function cellText(v: number | null, c: ReportColumn, locale: string): string {
   return formatNumber(v, locale, c.decimals);
+}
+
+/**
+ * A figure cell of `report`: the number, or for an empty revenue or savings cell why it is empty when
+ * the whole report has no money (`noteText` of Report.moneyNote: "no tariff set", "mixed currencies").
+ */
+export function figureText(
+  report: Pick<Report, 'moneyNote'>,
+  v: number | null,
+  c: ReportColumn,
+  locale: string,
+  noteText: (note: NonNullable<Report['moneyNote']>) => string,
+): string {
+  if (v === null && c.unit === null && report.moneyNote) return noteText(report.moneyNote);
+  return cellText(v, c, locale);
 }

@@ -9,9 +9,10 @@ import { toastError } from '../../../shared/ui/feedback';
 import { downloadReport, type ReportParams, useReport } from '../api/report-api';
 import { ReportFilters, type ReportFilterValue } from '../components/report-filters';
 import { TariffModal } from '../components/tariff-modal';
-import { cellText, columnTitle, REPORT_COLUMNS } from '../lib/report-columns';
+import { columnTitle, figureText, REPORT_COLUMNS } from '../lib/report-columns';
 import { scopeParams } from '../lib/report-scope';
 import '../components/report.css';
+import { formatCalendarLabel } from '../../../shared/format/time';
 
 type Row = Report['rows'][number];
 
@@ -36,6 +37,9 @@ export function ReportPage() {
   const report = useReport(params);
   const data = report.data;
   const name = (key: string) => t(`history.report.columns.${key}`);
+  const moneyNote = (note: string) => t(`history.report.money.${note}`);
+  const cell = (v: number | null, c: (typeof REPORT_COLUMNS)[number]) =>
+    figureText(data ?? { moneyNote: null }, v, c, locale, moneyNote);
 
   const exportAs = async (format: 'xlsx' | 'csv') => {
     setExporting(format);
@@ -49,13 +53,19 @@ export function ReportPage() {
   };
 
   const columns = [
-    { title: t('history.report.period'), dataIndex: 'label', key: 'label', fixed: 'left' as const },
+    {
+      title: t('history.report.period'),
+      dataIndex: 'label',
+      key: 'label',
+      fixed: 'left' as const,
+      render: (v: string) => formatCalendarLabel(v, locale),
+    },
     ...REPORT_COLUMNS.map((c) => ({
       title: columnTitle(name(c.key), c, data?.currency ?? null),
       dataIndex: c.key,
       key: c.key,
       align: 'right' as const,
-      render: (v: number | null) => cellText(v, c, locale),
+      render: (v: number | null) => cell(v, c),
     })),
   ];
 
@@ -102,9 +112,21 @@ export function ReportPage() {
               items={REPORT_COLUMNS.map((c) => ({
                 key: c.key,
                 label: columnTitle(name(c.key), c, data?.currency ?? null),
-                children: data ? cellText(data.totals[c.key], c, locale) : '…',
+                children: data ? cell(data.totals[c.key], c) : '…',
               }))}
             />
+            {data && data.moneyNote === null && data.sitesWithoutTariff > 0 && (
+              <Alert
+                style={{ marginTop: 16 }}
+                type="info"
+                showIcon
+                data-testid="report-money-note"
+                title={t('history.report.money.leftOut', {
+                  count: data.sitesWithoutTariff,
+                  total: data.stationIds.length,
+                })}
+              />
+            )}
             <Table<Row>
               style={{ marginTop: 16 }}
               size="small"

@@ -1,9 +1,12 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { FriendRequest } from '@ems/contract/api/social';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format/time';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { BadgeButton } from '../../../shared/ui/badge-button';
 import { useBadgeCounts } from '../api/badge-counts';
 import { answerFriend, useFriendRequests } from '../api/social-api';
 import { runAction } from './run-action';
@@ -18,15 +21,12 @@ export function FriendBadge() {
   const count = useBadgeCounts().data?.friendRequests ?? 0;
   return (
     <>
-      <Badge count={count} size="small" offset={[-2, 6]}>
-        <Button
-          type="text"
-          className="bar-button"
-          icon={<UserAddOutlined />}
-          aria-label={t('social.badge.friends', { count })}
-          onClick={() => setOpen(true)}
-        />
-      </Badge>
+      <BadgeButton
+        icon={<UserAddOutlined />}
+        count={count}
+        label={t('social.badge.friends', { count })}
+        onClick={() => setOpen(true)}
+      />
       <Modal
         open={open}
         title={t('social.requests.title')}
@@ -54,7 +54,7 @@ function FriendRequestList() {
     {
       title: t('social.requests.requestTime'),
       dataIndex: 'requestTime',
-      render: (v: string) => new Date(v).toLocaleString(),
+      render: (v: string) => formatDateTime(v, currentLanguageCode()),
     },
     {
       title: t('social.actions'),

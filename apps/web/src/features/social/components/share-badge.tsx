@@ -1,9 +1,10 @@
 import { ShareAltOutlined } from '@ant-design/icons';
 import type { SharedSite } from '@ems/contract/api/social';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Input, Modal, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BadgeButton } from '../../../shared/ui/badge-button';
 import { editGroup, useGroupTree } from '../../fleet/api/fleet-api';
 import { useBadgeCounts } from '../api/badge-counts';
 import { confirmShare, refuseShare, useSharesReceived } from '../api/social-api';
@@ -20,15 +21,12 @@ export function ShareBadge() {
   const count = useBadgeCounts().data?.shares ?? 0;
   return (
     <>
-      <Badge count={count} size="small" offset={[-2, 6]}>
-        <Button
-          type="text"
-          className="bar-button"
-          icon={<ShareAltOutlined />}
-          aria-label={t('social.badge.shares', { count })}
-          onClick={() => setOpen(true)}
-        />
-      </Badge>
+      <BadgeButton
+        icon={<ShareAltOutlined />}
+        count={count}
+        label={t('social.badge.shares', { count })}
+        onClick={() => setOpen(true)}
+      />
       <Modal
         open={open}
         width={720}

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime } from '../../../shared/format/time';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import {
   askFriend,
@@ -50,7 +52,7 @@ function FriendsTab() {
     {
       title: t('social.friends.since'),
       dataIndex: 'since',
-      render: (v: string) => new Date(v).toLocaleDateString(),
+      render: (v: string) => formatDate(v, currentLanguageCode()),
     },
     { title: t('social.friends.sharedByMe'), dataIndex: 'sharedByMe' },
     { title: t('social.friends.sharedWithMe'), dataIndex: 'sharedWithMe' },
@@ -78,7 +80,7 @@ function FriendsTab() {
     {
       title: t('social.requests.requestTime'),
       dataIndex: 'requestTime',
-      render: (v: string) => new Date(v).toLocaleString(),
+      render: (v: string) => formatDateTime(v, currentLanguageCode()),
     },
     { title: t('social.requests.state'), dataIndex: 'state', render: (v: string) => <StateTag state={v} /> },
     {
@@ -99,6 +101,7 @@ function FriendsTab() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="large">
       <Form
+        noValidate
         form={form}
         layout="inline"
         onFinish={(v) =>

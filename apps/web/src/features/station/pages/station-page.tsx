@@ -1,5 +1,5 @@
-import { Alert, Card, Empty, Result, Skeleton, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { Alert, Card, Result, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, formatRelative, formatSince, localDate } from '../../../shared/format/time';
@@ -11,22 +11,18 @@ import { DeviceChartCard } from '../../history/components/device-chart-card';
 import { DeviceEventsCard } from '../../history/components/device-events-card';
 import { HistoryCard } from '../../history/components/history-card';
 import { useBaseInfo } from '../api/get-base-info';
-import { useTodayLines } from '../api/get-lines';
 import { useStationReal } from '../api/get-list-real';
 import { DeviceTable } from '../components/device-table';
 import { EnergyFlow } from '../components/energy-flow';
 import { StationHeader } from '../components/station-header';
 import { TodayCards } from '../components/today-cards';
-import { TodayPowerChart } from '../components/today-power-chart';
 import '../components/station.css';
 import { deviceRows } from '../lib/device-rows';
 import { positiveIntParam } from '../lib/station-id';
 
-const LINE_NAME_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'charge', 'discharge', 'soc'];
-
 /**
- * /station?stationId=&deviceId= (UX.md "Station, live"): header, live energy flow, today's cards,
- * today's power chart and the device table, refreshed every 5 s. An offline site gets a banner
+ * /station?stationId=&deviceId= (UX.md "Station, live"): header, live energy flow, today's cards, the
+ * history (opening on today's power chart) and the device table, refreshed every 5 s. An offline site gets a banner
  * "offline since …" over its greyed last values. `renderWorstAlarm` comes from the alarms feature.
  */
 export function StationPage({
@@ -78,12 +74,6 @@ function StationView(props: {
   const now = useNow(5_000);
   const base = useBaseInfo(props.stationId);
   const real = useStationReal(props.stationId);
-  const timeZone = base.data?.timeZone;
-  const lines = useTodayLines(props.stationId, timeZone ? localDate(now, timeZone) : null);
-  const names = useMemo(
-    () => Object.fromEntries(LINE_NAME_KEYS.map((k) => [k, t(`station.series.${k}`)])),
-    [t],
-  );
 
   if (base.isError && !base.data) {
     return <Result status="warning" title={errorText(base.error, t('common.errors.tryLater'))} />;
@@ -95,7 +85,6 @@ function StationView(props: {
   const online = live?.online ?? false;
   const devices = deviceRows(info.devices, live?.devices);
   const nameOf = (id: number) => info.devices.find((d) => d.deviceId === id)?.name ?? String(id);
-  const hasLines = Boolean(lines.data?.series.some((s) => s.values.some((v) => v !== null)));
 
   return (
     <div className="page station-page">
@@ -152,18 +141,8 @@ function StationView(props: {
         )}
       </div>
       {props.highlights}
-      <Card title={t('station.chart.title')} className="chart-card">
-        {lines.isError && !lines.data ? (
-          <Alert type="error" showIcon title={t('common.errors.tryLater')} />
-        ) : !lines.data ? (
-          <Skeleton active />
-        ) : hasLines ? (
-          <TodayPowerChart lines={lines.data} names={names} locale={locale} />
-        ) : (
-          <Empty description={t('station.chart.noData', { date: lines.data.searchDate })} />
-        )}
-      </Card>
-      {/* Issue 8: history (Day | Month | Year | Total) below today's live chart. */}
+      {/* Issue 8: history (Day | Month | Year | Total); on Day and today it is the live power chart
+          (issue 24 item 12: a separate "Power today" card drew the same chart twice). */}
       <HistoryCard stationId={props.stationId} today={localDate(now, info.timeZone)} locale={locale} />
       <DeviceChartCard
         stationId={props.stationId}

@@ -1,0 +1,152 @@
+/**
+ * Issue 24 item 11: every simulated site balances at every sample, as its devices publish it. Power in:
+ * PV + battery discharge + grid import; power out: load + battery charge + grid export + chargers. On a
+ * home storage site the battery sits behind the hybrid inverter (DC-coupled), so the inverter's AC power
+ * `W` carries PV and battery together (`PVW` is its PV part) and the AC bus balances as
+ * inverter W + grid = load + chargers. Load is not published (the platform derives it); the check uses
+ * the model's own load, so the tolerance is the published values' metering noise (load ±2 %, PV ±1 %,
+ * chargers ±0.5 %, the pe meter ±1 %) plus rounding to whole watts. Over a stretch of minutes the energy
+ * counters balance the same way.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { siteSpec } from './catalog';
+import { siteSamples } from './device-points';
+import { initialSnapshot, SiteModel, STEP_MS } from './site-model';
+
+const HOUR = 3_600_000;
+/** Instants from 2025-01-01 over two years: every season, weekday and DST change of the fleet's zones. */
+const FROM = Date.UTC(2025, 0, 1);
+const SPAN_MIN = 2 * 365 * 24 * 60;
+
+type Points = Record<string, number | string | boolean>;
+const num = (p: Points | undefined, key: string) => Number(p?.[key] ?? 0);
+
+/** Published values of one instant summed per device type (W); PV is the inverters' PVW, else W. */
+function published(model: SiteModel, t: number) {
+  const byType = new Map<string, Points[]>();
+  for (const s of siteSamples(model, t)) {
+    const type = model.spec.devices.find((d) => d.sn === s.sn)!.type;
+    byType.set(type, [...(byType.get(type) ?? []), s.points]);
+  }
+  const sum = (type: string, pick: (p: Points) => number) =>
+    (byType.get(type) ?? []).reduce((a, p) => a + pick(p), 0);
+  return {
+    inverterAcW: sum('inverter', (p) => num(p, 'W')),
+    pvW: sum('inverter', (p) => ('PVW' in p ? num(p, 'PVW') : num(p, 'W'))),
+    batteryW: sum('battery', (p) => num(p, 'W')),
+    meterW: sum('meter', (p) => num(p, 'W')),
+    chargerW: sum('charger', (p) => num(p, 'W')),
+    upsW: sum('ups', (p) => num(p, 'W')),
+    hasMeter: byType.has('meter'),
+    hasBattery: byType.has('battery'),
+  };
+}
+
+const site = fc.record({
+  index: fc.integer({ min: 0, max: 199 }),
+  minute: fc.integer({ min: 0, max: SPAN_MIN }),
+  /** Hours the model runs before the sample, so batteries are found anywhere in their SOC window. */
+  warmUpH: fc.integer({ min: 0, max: 36 }),
+  second: fc.integer({ min: 0, max: 59_999 }),
+});
+
+describe('demo fleet physics (issue 24 item 11)', () => {
+  it('balances every site at every sample, within metering noise', () => {
+    fc.assert(
+      fc.property(site, ({ index, minute, warmUpH, second }) => {
+        const spec = siteSpec(index);
+        const start = FROM + minute * STEP_MS;
+        const model = new SiteModel(spec, initialSnapshot(spec, start));
+        const t = start + warmUpH * HOUR + second;
+        model.advanceTo(t);
+        const p = published(model, t);
+        const m = model.powers;
+        // Lifetime counters never read below zero (a hybrid's AC energy included).
+        for (const sample of siteSamples(model, t)) {
+          for (const [key, v] of Object.entries(sample.points)) {
+            if (/WH|Wh/.test(key)) expect(v, `${sample.sn} ${key}`).toBeGreaterThanOrEqual(0);
+          }
+        }
+        const noise = 0.02 * m.loadW + 0.01 * p.pvW + 0.005 * p.chargerW + 0.011 * Math.abs(p.meterW) + 4;
+
+        // Inverters put out what they take in: PV plus, on a hybrid, the battery behind it.
+        expect(p.inverterAcW).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(p.inverterAcW - (p.pvW + (p.hasBattery ? p.batteryW : 0)))).toBeLessThanOrEqual(1);
+        if (!p.hasMeter) {
+          // A UPS site: its output is its load, from mains or its own battery.
+          expect(Math.abs(p.upsW - m.upsW)).toBeLessThanOrEqual(0.02 * m.upsW + 1);
+          return;
+        }
+        const inW = p.pvW + Math.max(0, p.batteryW) + Math.max(0, p.meterW);
+        const outW = m.loadW + Math.max(0, -p.batteryW) + Math.max(0, -p.meterW) + p.chargerW;
+        expect(Math.abs(inW - outW)).toBeLessThanOrEqual(noise);
+        // The AC bus: inverters and grid feed the household and the chargers.
+        expect(Math.abs(p.inverterAcW + p.meterW - m.loadW - p.chargerW)).toBeLessThanOrEqual(noise);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('balances the energy counters over any stretch of minutes', () => {
+    fc.assert(
+      fc.property(site, fc.integer({ min: 5, max: 240 }), ({ index, minute, warmUpH }, minutes) => {
+        const spec = siteSpec(index);
+        const start = FROM + minute * STEP_MS;
+        const model = new SiteModel(spec, initialSnapshot(spec, start));
+        const t0 = start + warmUpH * HOUR;
+        model.advanceTo(t0);
+        const counters = (t: number) => {
+          const out = new Map<string, number>();
+          for (const s of siteSamples(model, t)) {
+            for (const [k, v] of Object.entries(s.points)) {
+              if (typeof v === 'number' && /WH|Wh/.test(k)) out.set(`${s.sn}.${k}`, v);
+            }
+          }
+          return out;
+        };
+        const before = counters(t0);
+        let loadWh = 0;
+        let upsWh = 0;
+        for (let k = 0; k < minutes; k++) {
+          loadWh += model.powers.loadW / 60;
+          upsWh += model.powers.upsW / 60;
+          model.advanceTo(t0 + (k + 1) * STEP_MS);
+        }
+        const after = counters(t0 + minutes * STEP_MS);
+        const delta = (type: string, key: string) =>
+          spec.devices
+            .filter((d) => d.type === type)
+            .reduce(
+              (a, d) => a + (after.get(`${d.sn}.${key}`) ?? 0) - (before.get(`${d.sn}.${key}`) ?? 0),
+              0,
+            );
+        const hybrid = spec.devices.some((d) => d.type === 'battery');
+        const pvWh = delta('inverter', hybrid ? 'PVWH' : 'WH');
+        const devices = spec.devices.length;
+        // Counters are floored to whole Wh: at most 1 Wh per counter and end of the stretch.
+        const rounding = 2 * devices + 1;
+        if (hybrid) {
+          const acWh = delta('inverter', 'WH');
+          expect(
+            Math.abs(acWh - (pvWh + delta('battery', 'DCWhInj') - delta('battery', 'DCWhAbs'))),
+          ).toBeLessThanOrEqual(rounding);
+        }
+        if (spec.devices.some((d) => d.type === 'meter')) {
+          const supplied =
+            pvWh +
+            delta('battery', 'DCWhInj') -
+            delta('battery', 'DCWhAbs') +
+            delta('meter', 'TotWhImp') -
+            delta('meter', 'TotWhExp');
+          expect(Math.abs(supplied - loadWh - delta('charger', 'WH'))).toBeLessThanOrEqual(
+            rounding + 1e-6 * loadWh,
+          );
+        } else {
+          expect(Math.abs(delta('ups', 'WH') - upsWh)).toBeLessThanOrEqual(rounding);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

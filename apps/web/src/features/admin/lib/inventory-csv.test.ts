@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseInventoryCsv, secretsCsv } from './inventory-csv';
+
+describe('inventory CSV (issue 24 item 9)', () => {
+  it('reads devices from a header row in any spelling, comma or semicolon separated', () => {
+    const comma =
+      'Serial number,comm_serial_number,Type,Model\nSN-1,LG-1,inverter,X5\n\nSN-2,LG-2,battery,\n';
+    expect(parseInventoryCsv(comma, 'en-US')).toEqual({
+      devices: [
+        { serialNumber: 'SN-1', commSerialNumber: 'LG-1', type: 'inverter', model: 'X5', manufacturer: '' },
+        { serialNumber: 'SN-2', commSerialNumber: 'LG-2', type: 'battery', model: '', manufacturer: '' },
+      ],
+      problems: [],
+    });
+    const semicolon = '\uFEFFserialNumber;commSerialNumber;type\nSN-3;LG-3;meter\n';
+    expect(parseInventoryCsv(semicolon, 'en-US').devices).toHaveLength(1);
+  });
+
+  it('says which line breaks which rule, in the reader’s language', () => {
+    const text = 'serialNumber,commSerialNumber,type\nSN-1,LG-1,toaster\nSN-2,,meter\nSN-3,LG-3,ups\n';
+    const { devices, problems } = parseInventoryCsv(text, 'zh-CN');
+    expect(devices.map((d) => d.serialNumber)).toEqual(['SN-3']);
+    expect(problems).toEqual([
+      { line: 2, field: 'type', message: expect.any(String) },
+      { line: 3, field: 'commSerialNumber', message: '不能为空' },
+    ]);
+  });
+
+  it('refuses a file without the serial-number columns', () => {
+    expect(parseInventoryCsv('name,type\nA,meter\n', 'en-US').problems).toEqual([
+      { line: 1, field: 'serialNumber, commSerialNumber', message: 'columns' },
+    ]);
+  });
+
+  it('writes the secrets file with a header row', () => {
+    expect(secretsCsv([{ serialNumber: 'SN-1', commSerialNumber: 'LG,1', secret: 's3cr3t' }])).toBe(
+      'serialNumber,commSerialNumber,secret\r\nSN-1,"LG,1",s3cr3t',
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Issue 24 item 15: a user orders a report plan in the personal centre, customer service confirms the
+ * payment in the console, and the user's type and plan end follow.
+ */
+import { expect, test } from '@playwright/test';
+import { registerVerified } from '../lib/api-user';
+import { ADMIN, signIn } from '../lib/sign-in';
+
+test('a plan ordered by the user becomes theirs once customer service confirms the payment', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // Two people (a user and customer service) each signing in and going through a dialog.
+  test.slow();
+  const userName = `plan_${Date.now().toString(36)}`;
+  const password = 'Plan@2024-ok';
+  await registerVerified(request, userName, password);
+  await signIn(page, { user: userName, password });
+  await page.goto('/profile');
+  const card = page.locator('.profile-card', { hasText: 'Account type and plans' });
+  await expect(card.getByTestId('user-type')).toHaveText('Standard');
+  await card
+    .locator('.plan-list .ant-list-item', { hasText: '3 months' })
+    .getByRole('button', { name: 'Order' })
+    .click();
+  const ask = page.getByRole('dialog', { name: 'Order the 3-month report plan?' });
+  await expect(ask).toContainText('CN¥900');
+  await ask.getByRole('button', { name: 'Order' }).click();
+  await expect(card.getByTestId('plan-pending')).toContainText('Your order of the 3-month plan (CN¥900');
+
+  const service = await (await browser.newContext()).newPage();
+  await signIn(service, ADMIN);
+  await service.goto('/manage?tab=plans');
+  await service.getByLabel('User name or e-mail').fill(userName);
+  const row = service.locator('.ant-table-row', { hasText: userName });
+  await expect(row).toContainText('3 months report subscription');
+  await row.getByRole('button', { name: 'Confirm payment' }).click();
+  await service
+    .getByRole('dialog', { name: `Confirm the payment of ${userName}?` })
+    .getByRole('button', {
+      name: 'Confirm payment',
+    })
+    .click();
+  await expect(row).toHaveCount(0);
+  await service.close();
+
+  await page.reload();
+  await expect(card.getByTestId('user-type')).toHaveText('Premium');
+  await expect(card).toContainText('3-month report plan, until');
+  await expect(card.getByTestId('plan-pending')).toHaveCount(0);
+});
