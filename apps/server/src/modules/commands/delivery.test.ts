@@ -8,6 +8,7 @@
 
 import type { DeviceParamsSetAnswer } from '@ems/contract/api/device-commands';
 import { API_PREFIX, LANGUAGE_HEADER, TOKEN_HEADER } from '@ems/contract/constants';
+import { Status } from '@ems/contract/status-codes';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIngest, type TestDevice, type TestIngest } from '../../ingest/test-ingest';
@@ -81,6 +82,16 @@ describe('commands tracked to the device (issue 21 §3)', () => {
     );
     expect(row.rows[0]).toMatchObject({ before: { socLowerOnGrid: 20 } });
     expect(row.rows[0]!.verified_at).not.toBeNull();
+  });
+
+  it('an invalid value is never published: the device receives only the valid command after it', async () => {
+    const logger = await connectLogger(ti, await inverter(), 'applied');
+    const refused = await set(logger.device.id, { socLowerOnGrid: 15 });
+    expect(refused.status).toBe(Status.OUT_OF_RANGE);
+    const { data } = await set(logger.device.id, { socLowerOnGrid: 25 });
+    await waitState(data.commandId!, 'applied');
+    // Commands travel one at a time, oldest first: a command of the refused value would have come first.
+    expect(logger.received.map((c) => c.params)).toEqual([{ socLowerOnGrid: 25 }]);
   });
 
   it('a device that fails: failed with its reason', async () => {
