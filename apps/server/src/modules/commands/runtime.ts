@@ -21,7 +21,7 @@ import {
   kickDevice,
 } from './dispatch';
 import type { Downlink } from './downlink';
-import { devicesWithQueued, markVerified, recordAck, unverified, upsertReported } from './repo';
+import { devicesWithQueued, markVerified, readReported, recordAck, unverified, upsertReported } from './repo';
 
 /** Counters since start (tests, the log). */
 export interface CommandStats {
@@ -145,12 +145,8 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
         stats.acks++;
         if (status === 'applied') {
           // The report may have come before the answer.
-          const stored = await db.query<{ values: Record<string, unknown> }>(
-            'SELECT "values" FROM device_params WHERE device_id = $1',
-            [device.id],
-          );
-          const values = stored.rows[0]?.values;
-          if (values) stats.verified += await verify(db, device.id, values);
+          const stored = await readReported(db, device.id);
+          if (stored) stats.verified += await verify(db, device.id, stored.values);
         }
         kick(device.id);
       })();
