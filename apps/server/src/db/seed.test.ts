@@ -37,13 +37,15 @@ beforeAll(async () => {
 afterAll(async () => drop?.());
 
 describe('seed', () => {
-  it('creates languages, templates, dictionaries, two accounts and one key pair', async () => {
+  it('creates languages, templates, dictionaries, two accounts and the two key pairs (password transport, Web Push)', async () => {
     const c = await counts();
     expect(c.languages).toBe(4);
     expect(c.station_templates).toBeGreaterThanOrEqual(6);
     expect(c.dictionaries).toBeGreaterThan(400);
     expect(c.users).toBe(2);
-    expect(c.settings).toBe(1);
+    expect(c.settings).toBe(2);
+    const keys = await db.query<{ key: string }>('SELECT key FROM settings ORDER BY key');
+    expect(keys.rows.map((r) => r.key)).toEqual(['rsa_keypair', 'web_push_vapid']);
     const templates = await db.query<{ template_code: string; system_type: number }>(
       'SELECT template_code, system_type FROM station_templates ORDER BY id',
     );
