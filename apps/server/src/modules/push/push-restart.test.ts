@@ -13,7 +13,7 @@
  *
  * PGlite (DATABASE_URL unset) or a throwaway PostgreSQL (DATABASE_URL set and PostgreSQL installed), as
  * restart.test.ts picks its stack. The jobs a killed process held are taken up again when the queue
- * expires them (up to 2 min), and its leased mail when the lease ends (2 min), hence the long limit.
+ * expires them (up to 3 min), and its leased mail when the lease ends (2 min), hence the long limit.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
