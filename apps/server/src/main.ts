@@ -14,6 +14,7 @@ import { createJobQueue } from './jobs/queue';
 import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
 import { startDeliveries } from './modules/push/deliver';
+import { registerPushMetrics } from './modules/push/metrics';
 import { startSimulator } from './simulator/fleet';
 
 async function main(): Promise<void> {
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
   const metrics = createIngestMetrics(readIngestStatus);
   const onBatch = metrics.observeBatch;
+  registerPushMetrics(metrics.registry, db);
   const deviceRate = deviceRateOf(config);
   const ingest = broker
     ? await startIngest({ db, log, broker, onBatch, deviceRate })
