@@ -7,6 +7,7 @@ import { runEnergyBench } from './energy';
 import { runHistoryRenderBench } from './history-render';
 import { runIngestBench, runIngestLatencyBench } from './ingest';
 import { runListRealBench } from './list-real';
+import { runPushAlarmBench, runPushReportBench } from './push';
 import { runReportBench } from './reports';
 import { runRestartBench } from './restarts';
 import { runRssBench } from './rss';
@@ -25,6 +26,8 @@ printTable('Station history: answer to drawn chart (issue 8)', await runHistoryR
 printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await runRestartBench());
 printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
 printTable('Energy (issue 12): lines and statistics p95', await runEnergyBench());
+printTable('Push: alarm raised → mail at SMTP (issue 20 §11)', await runPushAlarmBench());
+printTable('Push: daily reports due at the same minute → all mails at SMTP', await runPushReportBench());
 printTable('Server memory with the demo fleet (issue 12 §4)', await runRssBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

@@ -56,7 +56,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     SIMULATOR: 'on',
     SIMULATOR_SITES: '10',
     SIMULATOR_INTERVAL_S: '2',
-    BACKFILL_DAYS: '1',
+    // Two days, so the site-local yesterday holds data at any hour (with one, at 23:58 it held 5 minutes).
+    BACKFILL_DAYS: '2',
     ADMIN_PASSWORD: 'Admin@E2e-2024',
     LOG_LEVEL: 'warn',
     ...extraEnv,

@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/service';
 import { embeddedDownlink, externalDownlink } from './modules/commands/downlink';
 import { startCommandRuntime } from './modules/commands/runtime';
 import { startDeliveries } from './modules/push/deliver';
+import { registerPushMetrics } from './modules/push/metrics';
 import { startSimulator } from './simulator/fleet';
 
 async function main(): Promise<void> {
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   const mqttUrl = config.MQTT_URL ?? `mqtt://127.0.0.1:${broker!.port}`;
   const metrics = createIngestMetrics(readIngestStatus);
   const onBatch = metrics.observeBatch;
+  registerPushMetrics(metrics.registry, db);
   const deviceRate = deviceRateOf(config);
   // Remote settings (issue 21): commands go out through the embedded broker, or a client of their own.
   const downlink = broker ? embeddedDownlink(broker) : externalDownlink(mqttUrl, log);

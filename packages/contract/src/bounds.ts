@@ -61,13 +61,16 @@ export function boundedNumber(min: number, max: number, message = 'common.illega
  * fail with `validation.required` (coercion would read '' and null as 0), anything else as boundedNumber.
  */
 export function requiredNumber(min: number, max: number, message = 'common.illegalInput') {
+  // Not optional, so the OpenAPI document calls it required as validation does; a missing key fails the
+  // union with `undefined` as its input.
   return z
-    .union([z.number(), z.string()], { error: message })
-    .nullish()
-    .refine((v) => v !== '' && v !== null && v !== undefined, { error: 'validation.required', abort: true })
+    .union([z.number(), z.string(), z.null()], {
+      error: (issue) => (issue.input === undefined ? 'validation.required' : message),
+    })
+    .refine((v) => v !== '' && v !== null, { error: 'validation.required', abort: true })
     .pipe(
       z.coerce
-        .number<string | number | null | undefined>({ error: message })
+        .number<string | number | null>({ error: message })
         .min(min, { error: message })
         .max(max, { error: message }),
     );

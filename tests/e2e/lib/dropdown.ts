@@ -78,7 +78,8 @@ export async function chooseTreeNode(
   const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) });
   await expect(async () => {
     await field.fill(search);
-    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    // A search hit reads "name · the areas above it" (AreaSelect): match the name, whatever is above.
+    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( · .*)?$`);
     // Tree nodes are only in a TreeSelect's popup (whose list has no id to go by).
     const node = openSelectPopup(page).locator('.ant-select-tree-title').filter({ hasText: exact });
     await clickWhenPlaced(select, node, 10_000);

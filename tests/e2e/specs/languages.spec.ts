@@ -50,7 +50,13 @@ test('in pt-BR at 1440 px every system type and side-menu entry shows whole, on 
   await expect(page).toHaveURL(/\/station\?stationId=\d+/);
   await expect(page.locator('.current-site')).toBeVisible();
   const types = page.locator('.system-type-menu').getByRole('menuitem');
-  await expect(types).toHaveText(['FV', 'Recarga', 'Armazenamento residencial', 'UPS', 'Outros']);
+  await expect(types).toHaveText([
+    'FV',
+    'Recarga',
+    'Armazenamento residencial',
+    'UPS',
+    'Energia e ambiente (outros)',
+  ]);
   for (const item of await types.all()) await expect(item).toBeInViewport({ ratio: 1 });
   // No "···" holding types out of sight.
   await expect(page.locator('.system-type-menu .ant-menu-overflow-item-rest:visible')).toHaveCount(0);

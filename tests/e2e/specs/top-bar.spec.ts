@@ -58,7 +58,9 @@ test('the site search finds a site of another system type, shows its type and op
   const token = await signIn(page, DEMO);
   const storage = await firstSite(page.request, token, 6);
   // The dashboard shows another type (the default, 3 "Other"); the search still finds the storage site.
-  await expect(page.locator('.system-type-menu .ant-menu-item-selected')).toHaveText('Other');
+  await expect(page.locator('.system-type-menu .ant-menu-item-selected')).toHaveText(
+    'Power & environment (other)',
+  );
   const search = page.getByRole('combobox', { name: 'Search sites' });
   await search.fill(storage.stationName);
   const option = page.locator('.ant-select-item-option').filter({ hasText: storage.stationName });

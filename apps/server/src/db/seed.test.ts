@@ -37,13 +37,16 @@ beforeAll(async () => {
 afterAll(async () => drop?.());
 
 describe('seed', () => {
-  it('creates languages, templates, dictionaries, two accounts and one key pair', async () => {
+  it('creates languages, templates, dictionaries, two accounts and the two key pairs (password transport, Web Push)', async () => {
     const c = await counts();
     expect(c.languages).toBe(4);
     expect(c.station_templates).toBeGreaterThanOrEqual(6);
     expect(c.dictionaries).toBeGreaterThan(400);
     expect(c.users).toBe(2);
-    expect(c.settings).toBe(1);
+    // The RSA (password transport) and VAPID (Web Push) key pairs, and the demo push rule's marker.
+    expect(c.settings).toBe(3);
+    const keys = await db.query<{ key: string }>('SELECT key FROM settings ORDER BY key');
+    expect(keys.rows.map((r) => r.key)).toEqual(['demo_push_rule_seeded', 'rsa_keypair', 'web_push_vapid']);
     const templates = await db.query<{ template_code: string; system_type: number }>(
       'SELECT template_code, system_type FROM station_templates ORDER BY id',
     );
@@ -100,5 +103,39 @@ describe('seed', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it("gives the demo owner one default alarm rule (app, every level, every site, the account's language), never again", async () => {
+    const rulesOfDemo = async () =>
+      (
+        await db.query<Record<string, unknown>>(
+          `SELECT r.id, r.kind, r.channels, r.station_ids, r.device_ids, r.alarm_levels, r.enabled,
+                  r.receive_language_id = u.language_id AS "accountLanguage"
+           FROM push_rules r JOIN users u ON u.id = r.user_id WHERE u.login_name = 'demo'`,
+        )
+      ).rows;
+    const rules = await rulesOfDemo();
+    expect(rules).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'alarm',
+        channels: ['app'],
+        station_ids: [],
+        device_ids: [],
+        alarm_levels: ['general', 'serious', 'fatal'],
+        enabled: true,
+        accountLanguage: true,
+      },
+    ]);
+    const others = await db.query(
+      "SELECT 1 FROM push_rules r JOIN users u ON u.id = r.user_id WHERE u.login_name <> 'demo'",
+    );
+    expect(others.rows).toHaveLength(0);
+
+    await seed(db, config, log, () => {});
+    expect(await rulesOfDemo()).toEqual(rules);
+    await db.query('DELETE FROM push_rules WHERE id = $1', [rules[0]!.id]);
+    await seed(db, config, log, () => {});
+    expect(await rulesOfDemo()).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { loadOrCreateVapidKeys } from '../modules/push/vapid-keys';
 import { loadOrCreateServerKeyPair } from '../security/server-key-repo';
 import type { DbHandle } from './client';
 import { type ConsoleWriter, seedAdministrator, seedDemoOwner } from './seed/accounts';
+import { seedDemoPushRule } from './seed/demo-push';
 import { currencyRows, timeZoneRows, upsertDictionaries } from './seed/dictionaries';
 import { upsertLanguages, upsertStationTemplates } from './seed/reference';
 
@@ -16,7 +17,8 @@ const toStdout: ConsoleWriter = (text) => {
 };
 
 /**
- * Seeds languages, station templates, dictionaries (sys_timezone, sys_currencysymbol), the demo owner,
+ * Seeds languages, station templates, dictionaries (sys_timezone, sys_currencysymbol), the demo owner
+ * and, once, its default push rule,
  * the administrator (see seedAdministrator: a generated password goes to `out` once), the RSA key
  * pair used for password transport and the VAPID key pair of Web Push.
  */
@@ -32,6 +34,7 @@ export async function seed(
   const dictionaryRows = [...timeZoneRows(), ...currencyRows()];
   await upsertDictionaries(db, dictionaryRows);
   const demoCreated = await seedDemoOwner(db);
+  await seedDemoPushRule(handle);
   await seedAdministrator(db, config, log, out);
   // Generated here rather than at the first sign-in, so no visitor waits for 3072-bit key generation.
   await loadOrCreateServerKeyPair(db);

@@ -9,6 +9,7 @@ import { API_PREFIX } from '@ems/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/helper';
+import { inputOf } from '../test/schema-input';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,18 +40,6 @@ const EPOCH_OVERFLOW = [EPOCH_MS_MAX + 1, String(EPOCH_MS_MAX + 1), '99999999999
 
 /** True for a field built on the contract's epochTimeField. */
 const isEpochTime = (field: z.ZodType) => inputOf(field).meta()?.epochTime === true;
-
-/** Unwraps optional/nullable/default/pipe/transform wrappers to the schema that takes the input. */
-function inputOf(schema: z.ZodType): z.ZodType {
-  let node = schema;
-  for (let i = 0; i < 16; i += 1) {
-    if (node instanceof z.ZodOptional || node instanceof z.ZodNullable || node instanceof z.ZodDefault) {
-      node = node.unwrap() as z.ZodType;
-    } else if (node instanceof z.ZodPipe) node = node.in as z.ZodType;
-    else return node;
-  }
-  return node;
-}
 
 /** `[path, schema]` of every field below `schema` (object members, array elements, union options). */
 function fieldsOf(schema: z.ZodType, path: string): Array<[string, z.ZodType]> {

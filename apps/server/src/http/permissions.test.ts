@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { openSession } from '../modules/auth/open-session';
 import { buildAlarm, buildDevice, buildStation, buildUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helper';
+import { inputOf } from '../test/schema-input';
 import type { RouteEntry } from './route-catalogue';
 
 type Role = 'stranger' | 'viewer';
@@ -161,18 +162,6 @@ async function snapshot(callerId: number): Promise<string> {
   });
 }
 
-/** Unwraps optional/default/nullable/pipe to the schema that takes the input. */
-function inner(schema: z.ZodType): z.ZodType {
-  let node = schema;
-  for (let i = 0; i < 16; i += 1) {
-    if (node instanceof z.ZodOptional || node instanceof z.ZodNullable || node instanceof z.ZodDefault) {
-      node = node.unwrap() as z.ZodType;
-    } else if (node instanceof z.ZodPipe) node = node.in as z.ZodType;
-    else return node;
-  }
-  return node;
-}
-
 /** Values tried, in order, for a field the id map does not name: the first its schema accepts is sent. */
 const FALLBACKS: unknown[] = [1, 'Sample_value1', 'Sample@Pass2024x', '2026-01-15', true, 'a@b.co', [1]];
 
@@ -201,7 +190,7 @@ function inputFor(route: RouteEntry, shape: Record<string, z.ZodType>, target: '
   for (const [key, field] of Object.entries(shape)) {
     if (key === 'languageId') continue;
     const candidates = key in named ? [named[key]] : [];
-    const node = inner(field);
+    const node = inputOf(field);
     if (node instanceof z.ZodEnum) candidates.push(node.options[0]);
     candidates.push(...FALLBACKS);
     const fit = candidates.find((c) => field.safeParse(c).success);
@@ -212,7 +201,7 @@ function inputFor(route: RouteEntry, shape: Record<string, z.ZodType>, target: '
 
 /** The object shape of a route part, or null. */
 function shapeOf(schema: unknown): Record<string, z.ZodType> | null {
-  const node = schema instanceof z.ZodType ? inner(schema) : null;
+  const node = schema instanceof z.ZodType ? inputOf(schema) : null;
   return node instanceof z.ZodObject ? (node.shape as Record<string, z.ZodType>) : null;
 }
 

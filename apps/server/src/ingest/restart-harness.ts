@@ -52,7 +52,8 @@ const T0 = Date.now() - 2 * 86_400_000 - (Date.now() % 1000);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(
+/** Polls `check` every 25 ms until it is true. @throws after `timeoutMs`, naming `what`. */
+export async function until(
   check: () => boolean | Promise<boolean>,
   timeoutMs: number,
   what: string,
@@ -64,8 +65,11 @@ async function until(
   }
 }
 
-/** The platform server as a child process; `start` resolves once it is ready. */
-function serverProcess(env: Record<string, string>) {
+/**
+ * The platform server (`main.ts`) as a child process with `env` added to this one's (simulator off,
+ * JSON logs, 127.0.0.1); `start` resolves once it logged "platform ready", `stop` once it exited.
+ */
+export function serverProcess(env: Record<string, string>) {
   let child: ChildProcess | null = null;
   let output = '';
   return {

@@ -48,8 +48,6 @@ export interface JobQueue {
    * null when a key of the queue's policy already holds a job (nothing added).
    */
   send(queue: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
-  /** Adds a job unless one with the same `key` was added in the current `seconds`-long slot. */
-  sendOncePer(queue: string, data: object, seconds: number, key?: string): Promise<string | null>;
   /**
    * Runs `handler` for the jobs of `queue` on this process (WORK_DEFAULTS). A job whose handler throws
    * is retried as its queue says; one handler call gets up to `batchSize` jobs, handled one by one here
@@ -108,7 +106,6 @@ export function createJobQueue(db: DbHandle): JobQueue {
         throw new Error(`job queue ${queue} must be declared before a send in a transaction`);
       return boss.send(queue, data, { ...sendOptions, db: fromDrizzle(tx, sql) });
     },
-    sendOncePer: (queue, data, seconds, key) => boss.sendThrottled(queue, data, null, seconds, key),
     work: async <T>(queue: string, handler: (job: QueueJob<T>) => Promise<void>, workOptions = {}) => {
       const settled = {
         ...WORK_DEFAULTS,

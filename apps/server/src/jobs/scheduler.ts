@@ -1,11 +1,12 @@
 /**
  * Periodic jobs, run through the job queue (jobs/queue.ts, decision 0019). Each job runs at fixed
  * wall-clock instants (multiples of its period plus an offset, UTC). At each instant every process's
- * ticker sends the job once per period (`sendOncePer`: pg-boss keeps one job per name and slot across
- * processes), and the job's `exclusive` queue holds at most one queued or running, so the job runs once
- * per instant on one process, never beside itself. A failure is logged; the next instant runs it again.
+ * ticker sends the job's run of that instant under one id (instantJobId: pg-boss keeps the first of a
+ * known id, across processes and however late one sends it), and the job's `exclusive` queue holds at
+ * most one queued or running, so the job runs once per instant on one process, never beside itself. A failure is logged; the next instant runs it again.
  * Add a job by appending a JobDefinition to `defaultJobs`.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
@@ -98,6 +99,16 @@ export function periodicQueue(job: JobDefinition): QueueDefinition {
   };
 }
 
+/**
+ * The queue id of `name`'s run at instant `at` (ms): a UUID (version 5 layout) of a SHA-1 of both, the
+ * same in every process.
+ */
+export function instantJobId(name: string, at: number): string {
+  const h = createHash('sha1').update(`${name}@${at}`).digest('hex');
+  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 /** Running periodic jobs of this process. */
 export interface PeriodicJobs {
   /** Stops the tickers and wake-ups; the queue's own stop() waits for runs in hand. */
@@ -122,18 +133,23 @@ export async function startJobs(
     if (!stopped) void queue.send(job.name, { at: Date.now() }, { singletonKey: job.name }).catch(() => {});
   };
 
-  const send = (job: JobDefinition) =>
+  // The job of an instant has an id made from its name and instant: every process sends the same id, the
+  // queue keeps the first (its insert ignores a known id), however late a busy process sends it.
+  const send = (job: JobDefinition, at: number) =>
     queue
-      .sendOncePer(job.name, { at: Date.now() }, Math.max(1, Math.round(job.everyMs / 1000)), job.name)
+      .send(job.name, { at }, { id: instantJobId(job.name, at) })
       .catch((err: unknown) => deps.log.warn({ job: job.name, err }, 'job not sent'));
 
   const schedule = (job: JobDefinition) => {
     if (stopped) return;
-    const delay = Math.max(0, nextRunAt(job, Date.now()) - Date.now());
-    const timer = setTimeout(() => {
-      void send(job);
-      schedule(job);
-    }, delay);
+    const at = nextRunAt(job, Date.now());
+    const timer = setTimeout(
+      () => {
+        void send(job, at);
+        schedule(job);
+      },
+      Math.max(0, at - Date.now()),
+    );
     timer.unref();
     timers.set(job.name, timer);
   };

@@ -5,12 +5,15 @@
  * the whole fleet's day at once held ≈ 25 k samples and their JSON in the heap, raising the V8 heap the
  * server keeps afterwards; issue 12 §4); every message waits for its PUBACK (a few in flight), and the loop
  * yields between chunks and keeps below a sample rate, so the API stays responsive while history fills in.
+ * Past faults (issue 20 §9) come from the same models and fault model: each cleared occurrence is handed
+ * to `onFaults` with its chunk, to be written as history (never pushed).
  * Logs progress every 10 %.
  */
 import { DEVICE_LIMITS, topics } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeviceLinks } from './device-links';
 import { siteSamples } from './device-points';
+import { FaultHistory, type PastFault } from './fault-history';
 import { yieldToEventLoop } from './fleet-models';
 import type { SiteModel } from './site-model';
 
@@ -33,6 +36,8 @@ export interface BackfillOptions {
   stopped: () => boolean;
   /** Resolves when the simulator stops: ends a wait for a PUBACK (e.g. while the broker is away). */
   stopSignal: Promise<void>;
+  /** Writes the faults that cleared within a published chunk (after its samples). */
+  onFaults?: (faults: PastFault[]) => Promise<void>;
 }
 
 /** Publishes the history; resolves with the number of samples sent (early when stopped). */
@@ -44,13 +49,20 @@ export async function runBackfill(opts: BackfillOptions): Promise<number> {
   const started = Date.now();
   let sent = 0;
   let nextReport = 10;
+  const history = new FaultHistory();
 
   for (let day = 0; day < days && !stopped(); day++) {
     const dayStart = first + day * DAY_MS;
     const dayEnd = Math.min(opts.to, dayStart + DAY_MS);
     for (let c = 0; c < models.length && !stopped(); c += SITES_PER_CHUNK) {
-      const messages = dayMessages(models.slice(c, c + SITES_PER_CHUNK), dayStart, dayEnd);
+      const { messages, faults } = dayMessages(
+        models.slice(c, c + SITES_PER_CHUNK),
+        dayStart,
+        dayEnd,
+        history,
+      );
       await publishAll(links, messages, opts.stopSignal, stopped);
+      if (faults.length > 0 && !stopped()) await opts.onFaults?.(faults);
       sent += messages.reduce((a, m) => a + m.n, 0);
 
       const elapsed = (Date.now() - started) / 1000;
@@ -69,16 +81,22 @@ export async function runBackfill(opts: BackfillOptions): Promise<number> {
   return sent;
 }
 
-/** The `{samples}` messages (≤ DEVICE_LIMITS.maxSamplesPerMessage each) of `models`' devices for [dayStart, dayEnd). */
+/**
+ * The `{samples}` messages (≤ DEVICE_LIMITS.maxSamplesPerMessage each) of `models`' devices for
+ * [dayStart, dayEnd), and the faults that cleared in it.
+ */
 function dayMessages(
   models: SiteModel[],
   dayStart: number,
   dayEnd: number,
-): { sn: string; body: string; n: number }[] {
+  history: FaultHistory,
+): { messages: { sn: string; body: string; n: number }[]; faults: PastFault[] } {
+  const faults: PastFault[] = [];
   const buffers = new Map<string, { ts: number; points: Record<string, number | string | boolean> }[]>();
   for (const model of models) {
     for (let t = dayStart; t < dayEnd; t += BACKFILL_STEP_MS) {
       model.advanceTo(t);
+      faults.push(...history.observe(model, t));
       for (const s of siteSamples(model, t)) {
         const buf = buffers.get(s.sn);
         if (buf) buf.push({ ts: t, points: s.points });
@@ -93,7 +111,7 @@ function dayMessages(
       messages.push({ sn, body: JSON.stringify({ samples: part }), n: part.length });
     }
   }
-  return messages;
+  return { messages, faults };
 }
 
 async function publishAll(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteSpec } from './catalog';
-import { activeFaults, SIMULATED_CODES } from './faults';
+import { activeFaults, SIMULATED_CODES, STARTUP_FAULT, startupFaultOf } from './faults';
 import { initialSnapshot, SiteModel } from './site-model';
 
 const MIN = 60_000;
@@ -46,5 +46,37 @@ describe('simulated faults', () => {
 
   it('keeps some alarm active most of the time, so a new user sees one within minutes', () => {
     expect(minutesWithAny / total).toBeGreaterThan(0.5);
+  });
+
+  it('raises an alarm within the first 3 simulated minutes of a live start, at any hour', () => {
+    const specs = Array.from({ length: 24 }, (_, i) => siteSpec(i));
+    // Starts at every hour of a winter day, when the hour-bound faults mostly sleep.
+    for (let h = 0; h < 24; h++) {
+      const liveStart = Date.UTC(2026, 0, 12, h, 0);
+      const startup = startupFaultOf(specs, liveStart);
+      const raised = specs.some((spec) => {
+        const model = new SiteModel(spec, initialSnapshot(spec, liveStart));
+        for (let t = liveStart; t <= liveStart + 3 * MIN; t += MIN) {
+          model.advanceTo(t);
+          if (activeFaults(model, t, startup).size > 0) return true;
+        }
+        return false;
+      });
+      expect(raised, `start at ${h}:00 UTC`).toBe(true);
+    }
+  });
+
+  it('keeps the start-up fault to its window and out of the history (no start given)', () => {
+    const spec = siteSpec(0);
+    const liveStart = Date.UTC(2026, 0, 12, 2, 0);
+    const startup = startupFaultOf([spec], liveStart)!;
+    const model = new SiteModel(spec, initialSnapshot(spec, liveStart));
+    const at = liveStart + STARTUP_FAULT.afterMs + MIN;
+    model.advanceTo(at);
+    expect(activeFaults(model, at, startup).get(startup.sn)).toContain(STARTUP_FAULT.code);
+    expect(activeFaults(model, at).get(startup.sn) ?? []).not.toContain(STARTUP_FAULT.code);
+    const after = liveStart + STARTUP_FAULT.afterMs + STARTUP_FAULT.minutes * MIN;
+    model.advanceTo(after);
+    expect(activeFaults(model, after, startup).get(startup.sn) ?? []).not.toContain(STARTUP_FAULT.code);
   });
 });

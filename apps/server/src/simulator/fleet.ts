@@ -15,7 +15,8 @@ import type { DbHandle } from '../db/client';
 import { runBackfill } from './backfill';
 import { type DeviceLinks, openDeviceLinks } from './device-links';
 import { siteSamples } from './device-points';
-import { activeFaults, SIMULATED_CODES } from './faults';
+import { writePastFaults } from './fault-store';
+import { activeFaults, SIMULATED_CODES, startupFaultOf } from './faults';
 import { buildModels, type FleetSnapshot, fleetSnapshot } from './fleet-models';
 import { deviceSecret, ensureFleet, readSetting, writeSetting } from './fleet-store';
 
@@ -109,8 +110,12 @@ export async function startSimulator(deps: {
    * tick then clears every simulated code not active, so no alarm of a previous run stays open.
    */
   const faultsSent = new Map<string, Set<string>>();
+  const startup = startupFaultOf(
+    sites.filter((s) => s.stationId !== null).map((s) => s.spec),
+    liveStart,
+  );
   const publishFaults = (model: (typeof live)[number], t: number) => {
-    const active = activeFaults(model, t);
+    const active = activeFaults(model, t, startup);
     for (const d of model.spec.devices) {
       const client = links.connected(d.sn);
       if (!client) continue;
@@ -180,6 +185,7 @@ export async function startSimulator(deps: {
         log,
         stopped: isStopped,
         stopSignal,
+        onFaults: (faults) => writePastFaults(db, sites, faults).then(() => {}),
       });
     }
     if (!stopped) {

@@ -8,6 +8,7 @@ import { DATE_MAX, DATE_MIN, EPOCH_MS_MAX, EPOCH_MS_MIN, type SpanRule } from '@
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { RouteEntry } from '../http/route-catalogue';
+import { inputOf } from './schema-input';
 
 /** One request to send: everything light-my-request's inject needs. */
 export interface Variant {
@@ -67,18 +68,6 @@ function objectShape(schema: unknown): Record<string, z.ZodType> | null {
     } else return null;
   }
   return null;
-}
-
-/** The schema that takes a field's input, below optional, nullable, default and pipe wrappers. */
-function inputOf(schema: z.ZodType): z.ZodType {
-  let node = schema;
-  for (let i = 0; i < 16; i += 1) {
-    if (node instanceof z.ZodOptional || node instanceof z.ZodNullable || node instanceof z.ZodDefault) {
-      node = node.unwrap() as z.ZodType;
-    } else if (node instanceof z.ZodPipe) node = node.in as z.ZodType;
-    else return node;
-  }
-  return node;
 }
 
 /** Which calendar building block of the contract a field is (bounds.ts), by its meta; null for others. */

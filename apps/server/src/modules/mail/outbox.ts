@@ -1,7 +1,8 @@
 /**
  * Transactional outbox of outgoing mail (ARCHITECTURE "nothing is lost"): a request writes its mail row in
  * its own transaction, so the mail exists exactly when the change that caused it was committed; the sender
- * (sender.ts) delivers it later and retries. `mailQueued` wakes this node's sender after the commit.
+ * (sender.ts) delivers it later and retries. `mailQueued` wakes this node's sender after the commit;
+ * `mailSettled` tells this node's listeners (push metrics) that the sender marked a mail sent or failed.
  */
 import type { Db, DbHandle } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -44,4 +45,28 @@ export function onMailQueued(db: DbHandle, wake: () => void): () => void {
   }
   set.add(wake);
   return () => set.delete(wake);
+}
+
+/** The final state the sender gave a mail. */
+export interface SettledMail {
+  mailId: number;
+  state: 'sent' | 'failed';
+}
+
+const settledListeners = new WeakMap<DbHandle, Set<(mail: SettledMail) => void>>();
+
+/** Tells this node's listeners that the sender marked `mail` sent or failed (after the commit). */
+export function mailSettled(db: DbHandle, mail: SettledMail): void {
+  for (const listener of settledListeners.get(db) ?? []) listener(mail);
+}
+
+/** Calls `listener` after each `mailSettled(db, …)`. @returns the unsubscribe function. */
+export function onMailSettled(db: DbHandle, listener: (mail: SettledMail) => void): () => void {
+  let set = settledListeners.get(db);
+  if (!set) {
+    set = new Set();
+    settledListeners.set(db, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
 }

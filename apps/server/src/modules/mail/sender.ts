@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import type { JobDefinition } from '../../jobs/scheduler';
-import { onMailQueued } from './outbox';
+import { mailSettled, onMailQueued } from './outbox';
 import { claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
 import { readSmtpSettings } from './smtp-settings';
 import { createSmtpTransport } from './transport';
@@ -69,6 +69,7 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
             : {}),
         });
         await markSent(deps.db.db, mail.id, attempts);
+        mailSettled(deps.db, { mailId: mail.id, state: 'sent' });
         report.sent++;
         deps.log.debug({ mailId: mail.id, attempts }, 'mail sent');
       } catch (err) {
@@ -82,6 +83,7 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
           new Date(Date.now() + backoffMs(attempts)),
           final,
         );
+        if (final) mailSettled(deps.db, { mailId: mail.id, state: 'failed' });
         report.failed++;
         deps.log.warn({ mailId: mail.id, attempts, final, error }, 'mail delivery failed');
       }

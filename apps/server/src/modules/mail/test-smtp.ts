@@ -19,6 +19,8 @@ export interface ReceivedMail {
   raw: string;
   /** The user name the client logged in with, if it did. */
   user: string | null;
+  /** When its data ended (ms since the epoch), before it was parsed: the moment SMTP took it. */
+  receivedAt: number;
 }
 
 /** A running receiver. */
@@ -62,6 +64,7 @@ export async function startTestSmtp(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        const receivedAt = Date.now();
         const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const to = session.envelope.rcptTo.map((r) => r.address);
@@ -71,6 +74,7 @@ export async function startTestSmtp(
           to,
           raw: raw.toString('utf8'),
           user: (session.user as string | undefined) ?? null,
+          receivedAt,
           subject: parsed.subject ?? '',
           text: (parsed.text ?? '').replace(/\r\n/g, '\n').trimEnd(),
           html: typeof parsed.html === 'string' ? parsed.html : null,

@@ -14,6 +14,7 @@ import type { JobQueue, QueueDefinition, QueueJob } from '../../jobs/queue';
 import type { Tx } from '../mail/outbox';
 import type { ChannelDeps, PushMessage } from './channel';
 import { CHANNELS } from './channels/registry';
+import { countDelivery, type SettledStatus } from './metrics';
 import { stillAllowed } from './recipients';
 
 /** The delivery queue: 8 attempts, 30 s doubling up to 1 h (as mail), then the delivery fails. */
@@ -72,13 +73,14 @@ export async function releaseWaiting(
   return rows.length;
 }
 
-/** Records the outcome of a delivery. */
+/** Records the outcome of a delivery of `channel`, and counts it (metrics.ts) when it settled. */
 async function settle(
   deps: ChannelDeps,
-  id: number,
+  d: { id: number; channel: string },
   values: Partial<typeof pushDeliveries.$inferInsert>,
 ): Promise<void> {
-  await deps.db.db.update(pushDeliveries).set(values).where(eq(pushDeliveries.id, id));
+  await deps.db.db.update(pushDeliveries).set(values).where(eq(pushDeliveries.id, d.id));
+  if (values.status) countDelivery(d.channel as PushChannel, values.status as SettledStatus);
 }
 
 /** Handles one delivery job. @throws when the attempt failed and should be retried. */
@@ -93,10 +95,10 @@ export async function deliver(deps: ChannelDeps, job: QueueJob<DeliverJob>): Pro
   if (!d || d.mailId !== null) return;
   const channel = CHANNELS[d.channel as PushChannel];
   if (!(await stillAllowed(deps, d))) {
-    return settle(deps, d.id, { status: 'suppressed', reason: 'push.reason.noAccess' });
+    return settle(deps, d, { status: 'suppressed', reason: 'push.reason.noAccess' });
   }
   if (channel.waitsUntilSetUp && !(await channel.isSetUp(deps))) {
-    return settle(deps, d.id, { status: 'waiting', reason: 'push.reason.notSetUp' });
+    return settle(deps, d, { status: 'waiting', reason: 'push.reason.notSetUp' });
   }
   const attempt = d.attempts + 1;
   try {
@@ -110,7 +112,7 @@ export async function deliver(deps: ChannelDeps, job: QueueJob<DeliverJob>): Pro
       attempt,
     });
     if (outcome.status === 'sent') {
-      return settle(deps, d.id, {
+      return settle(deps, d, {
         status: 'sent',
         attempts: attempt,
         sentAt: sql`now()` as never,
@@ -118,15 +120,15 @@ export async function deliver(deps: ChannelDeps, job: QueueJob<DeliverJob>): Pro
       });
     }
     if (outcome.status === 'gone') {
-      return settle(deps, d.id, { status: 'failed', attempts: attempt, reason: outcome.reason });
+      return settle(deps, d, { status: 'failed', attempts: attempt, reason: outcome.reason });
     }
     // Another outbox carries it (e-mail, which recorded mailId in the same transaction): its state is
     // read from there.
-    return settle(deps, d.id, { attempts: attempt, reason: null });
+    return settle(deps, d, { attempts: attempt, reason: null });
   } catch (err) {
     const reason = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     const last = job.retryCount >= (job.retryLimit ?? DELIVER_QUEUE.retryLimit!);
-    await settle(deps, d.id, { attempts: attempt, reason, ...(last ? { status: 'failed' } : {}) });
+    await settle(deps, d, { attempts: attempt, reason, ...(last ? { status: 'failed' } : {}) });
     if (!last) throw err;
   }
 }

@@ -155,18 +155,19 @@ export interface NewDelivery {
 /**
  * Takes `eventIds` (those another process took first are skipped) and writes the deliveries planned for
  * the taken ones, each once by its dedupe key. @returns how many events were taken, and the ids of the
- * new deliveries to queue, by when they are due.
+ * new deliveries to queue, by when they are due, and the channels of those written suppressed.
  */
 export async function insertDeliveries(
   tx: Tx,
   eventIds: readonly number[],
   planned: readonly NewDelivery[],
-): Promise<{ events: number; byStart: Map<Date | null, number[]> }> {
+): Promise<{ events: number; byStart: Map<Date | null, number[]>; suppressed: string[] }> {
   const taken = await tx.execute<{ id: string }>(
     sql`DELETE FROM alarm_push_events WHERE id = ANY(${`{${eventIds.join(',')}}`}::bigint[]) RETURNING id`,
   );
   const mine = new Set(taken.rows.map((r) => Number(r.id)));
   const byStart = new Map<Date | null, number[]>();
+  const suppressed: string[] = [];
   for (const d of planned) {
     if (!mine.has(d.eventId)) continue;
     const status = d.suppressed ? 'suppressed' : 'queued';
@@ -181,10 +182,11 @@ export async function insertDeliveries(
           ${onConflict} RETURNING id, (xmax = 0) AS inserted`,
     );
     const row = res.rows[0];
+    if (row?.inserted && d.suppressed) suppressed.push(d.channel);
     if (!row?.inserted || d.suppressed) continue;
     const at = d.startAfter ?? null;
     const key = [...byStart.keys()].find((k) => k?.getTime() === at?.getTime()) ?? at;
     byStart.set(key, [...(byStart.get(key) ?? []), Number(row.id)]);
   }
-  return { events: mine.size, byStart };
+  return { events: mine.size, byStart, suppressed };
 }

@@ -7,6 +7,7 @@
  * It runs every 5 s on one process (an exclusive periodic job) and at once when the database NOTIFYs
  * `alarm_push`.
  */
+import type { PushChannel } from '@ems/contract/api/push';
 import type { LanguageCode } from '@ems/contract/constants';
 import { publicUrlOf } from '../../config';
 import type { JobDefinition, JobDeps } from '../../jobs/scheduler';
@@ -34,6 +35,7 @@ import {
   peekAlarmEvents,
   recentFlapKeys,
 } from './fanout-repo';
+import { countDelivery } from './metrics';
 import { alarmMessage } from './render';
 
 /** Events taken per run. */
@@ -144,16 +146,19 @@ export async function fanOutAlarmEvents(
   await declareDeliveries(deps.queue);
   // Reading happened outside the transaction (on PGlite nothing else may run while one is open); the
   // transaction takes the events, so only one process writes what they make.
-  return deps.db.db.transaction(async (tx) => {
-    const taken = await insertDeliveries(
+  const taken = await deps.db.db.transaction(async (tx) => {
+    const inserted = await insertDeliveries(
       tx,
       peeked.map((p) => p.id),
       planned,
     );
-    for (const [startAfter, ids] of taken.byStart)
+    for (const [startAfter, ids] of inserted.byStart)
       await queueDeliveries(deps.queue, ids, tx, startAfter ?? undefined);
-    return taken.events;
+    return inserted;
   });
+  // Quiet hours and flapping settle a delivery as it is written.
+  for (const channel of taken.suppressed) countDelivery(channel as PushChannel, 'suppressed');
+  return taken.events;
 }
 
 /** The alarm-push job: every 5 s, and at once on the database's `alarm_push` notice. */

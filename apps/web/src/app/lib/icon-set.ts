@@ -26,6 +26,7 @@ import {
   EditOutlined,
   EnvironmentOutlined,
   ExclamationCircleFilled,
+  ExperimentOutlined,
   FolderAddOutlined,
   GlobalOutlined,
   LeftOutlined,
@@ -50,9 +51,11 @@ import {
   ThunderboltOutlined,
   UndoOutlined,
   UnorderedListOutlined,
+  UploadOutlined,
   UserAddOutlined,
   UserOutlined,
   WarningOutlined,
+  WechatOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -108,6 +111,9 @@ export const ANT_ICONS: readonly IconEntry[] = Object.entries({
   SettingOutlined,
   ShareAltOutlined,
   TeamOutlined,
+  ExperimentOutlined,
+  WechatOutlined,
+  UploadOutlined,
   ThunderboltOutlined,
   UndoOutlined,
   UnorderedListOutlined,

@@ -1,0 +1,102 @@
+/**
+ * Push counters at /metrics (issue 20 §6): an alarm pushed by e-mail through the real job runner (the
+ * alarm-push job, the delivery workers and the mail sender) reaches the SMTP server and counts as a sent
+ * e-mail delivery; an alarm held back by quiet hours counts as suppressed.
+ */
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createIngestMetrics, startMetricsServer } from '../../ingest/metrics';
+import { type PeriodicJobs, startJobs } from '../../jobs/scheduler';
+import { buildDevice, buildStation, buildUser, signIn } from '../../test/factories';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { post } from '../account/test-account';
+import { mailSenderJob } from '../mail/sender';
+import { writeSmtpSettings } from '../mail/smtp-settings';
+import { startTestSmtp, type TestSmtp } from '../mail/test-smtp';
+import { startDeliveries } from './deliver';
+import { alarmPushJob } from './fanout';
+import { registerPushMetrics } from './metrics';
+
+let t: TestApp;
+let smtp: TestSmtp;
+let jobs: PeriodicJobs;
+let server: { port: number; close(): Promise<void> };
+let unsubscribe: () => void;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  smtp = await startTestSmtp();
+  await writeSmtpSettings(t.db.db, {
+    host: '127.0.0.1',
+    port: smtp.port,
+    security: 'none',
+    username: null,
+    fromAddress: 'alarms@ems.example.com',
+  });
+  const metrics = createIngestMetrics(() => null);
+  unsubscribe = registerPushMetrics(metrics.registry, t.db);
+  server = await startMetricsServer({
+    registry: metrics.registry,
+    host: '127.0.0.1',
+    port: 0,
+    log: pino({ level: 'silent' }),
+  });
+  const deps = { db: t.db, config: t.config, log: t.app.log, queue: t.queue };
+  jobs = await startJobs(deps, [alarmPushJob, mailSenderJob]);
+  await startDeliveries(deps, t.queue);
+});
+
+afterAll(async () => {
+  jobs?.stop();
+  unsubscribe?.();
+  await server?.close();
+  await t?.close();
+  await smtp?.close();
+});
+
+/** The value of `ems_push_deliveries_total` for one channel and status (0 when not reported yet). */
+async function delivered(channel: string, status: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`ems_push_deliveries_total{channel="${channel}",status="${status}"} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
+describe('push metrics', () => {
+  it('counts a sent e-mail and a suppressed alarm per channel and status', async () => {
+    const email = `metrics-${Date.now()}@example.com`;
+    const owner = await buildUser(t.db, { email, emailVerified: true });
+    const station = await buildStation(t.db, { ownerId: owner.id, name: 'metrics roof' });
+    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
+    const token = await signIn(t.app, owner);
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16); // the owner's zone is UTC
+    const res = await post(
+      t.app,
+      '/owner_api/webpvesc/ajax/push/config/save',
+      {
+        kind: 'alarm',
+        channels: ['email'],
+        alarmLevels: ['general', 'serious', 'fatal'],
+        receiveLanguageId: 1,
+        quietFrom: hhmm(new Date(Date.now() - 3_600_000)),
+        quietTo: hhmm(new Date(Date.now() + 3_600_000)),
+      },
+      { token },
+    );
+    expect(res.json()).toMatchObject({ status: 0 });
+    expect(await delivered('email', 'sent')).toBe(0);
+
+    // A fatal alarm breaks through quiet hours; a serious one is held back.
+    await t.db.query(
+      `INSERT INTO alarms (station_id, device_id, alarm_code, alarm_level, alarm_desc, started_at)
+       VALUES ($1, $2, 'M1', 5, 'Fault M1', now()), ($1, $2, 'M2', 4, 'Fault M2', now())`,
+      [station.id, device.id],
+    );
+    const mail = await smtp.waitForMail(email);
+    expect(mail.subject).toContain('M1');
+    await vi.waitFor(async () => expect(await delivered('email', 'sent')).toBe(1), { timeout: 10_000 });
+    expect(await delivered('email', 'suppressed')).toBe(1);
+    expect(await delivered('email', 'failed')).toBe(0);
+  });
+});
