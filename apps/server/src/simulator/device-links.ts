@@ -2,12 +2,16 @@
  * One MQTT connection per simulated device, as a real data logger would hold it: client id and username
  * = serial number, password = its secret, persistent session (clean: false), QoS 1, a retained
  * `{"online":false}` will on its status topic, `{"online":true}` retained after each connect, and a
- * subscription to its own command topic (commands are acknowledged on command/ack). A device that
+ * subscription to its own command topic: each command goes to `onCommand` (sim-settings.ts), whose answer
+ * is published on command/ack with QoS 1 (docs/device-protocol.md §7). A device that
  * cannot connect keeps retrying in the background, like a logger would; nothing here waits on it forever.
  */
 import { topics } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
+
+/** Decides the answer to a message of a device's command topic (null: nothing to answer). */
+export type CommandHandler = (sn: string, payload: Buffer) => Promise<object | null>;
 
 /** Credentials of one device. */
 export interface DeviceLogin {
@@ -27,7 +31,12 @@ export interface DeviceLinks {
 
 const statusBody = (online: boolean) => JSON.stringify({ online, ts: Date.now() });
 
-function openDevice(url: string, d: DeviceLogin, log: FastifyBaseLogger): MqttClient {
+function openDevice(
+  url: string,
+  d: DeviceLogin,
+  log: FastifyBaseLogger,
+  onCommand: CommandHandler,
+): MqttClient {
   const client = mqtt.connect(url, {
     clientId: d.sn,
     username: d.sn,
@@ -44,32 +53,26 @@ function openDevice(url: string, d: DeviceLogin, log: FastifyBaseLogger): MqttCl
   client.on('error', (err) => log.warn({ sn: d.sn, err: err.message }, 'simulated device cannot connect'));
   client.on('message', (topic, payload) => {
     if (topic !== topics.command(d.sn)) return;
-    let id: unknown;
-    try {
-      id = (JSON.parse(payload.toString()) as { id?: unknown }).id;
-    } catch {
-      id = undefined;
-    }
-    log.info({ sn: d.sn }, 'simulated device received a command');
-    // The demo devices accept every command; the ack carries the command's id (device-protocol.md §7).
-    if (typeof id === 'string' || typeof id === 'number') {
-      client.publish(topics.commandAck(d.sn), JSON.stringify({ id, status: 'applied', ts: Date.now() }), {
-        qos: 1,
-      });
-    }
+    onCommand(d.sn, payload)
+      .then((answer) => {
+        if (answer) client.publish(topics.commandAck(d.sn), JSON.stringify(answer), { qos: 1 });
+      })
+      // Unanswered, the platform times the command out and sends it again after a restart.
+      .catch((err: unknown) => log.error({ sn: d.sn, err }, 'simulated device could not handle a command'));
   });
   return client;
 }
 
-/** Connects every device; resolves when all are connected or after `waitMs`, whichever comes first. */
+/** Connects every device (commands to `onCommand`); resolves when all are connected or after `waitMs`, whichever comes first. */
 export async function openDeviceLinks(
   url: string,
   devices: DeviceLogin[],
   log: FastifyBaseLogger,
+  onCommand: CommandHandler,
   waitMs = 10_000,
 ): Promise<DeviceLinks> {
   const clients = new Map<string, MqttClient>();
-  for (const d of devices) clients.set(d.sn, openDevice(url, d, log));
+  for (const d of devices) clients.set(d.sn, openDevice(url, d, log, onCommand));
   const until = Date.now() + waitMs;
   const allConnected = () => [...clients.values()].every((c) => c.connected);
   while (!allConnected() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));

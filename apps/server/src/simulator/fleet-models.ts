@@ -3,6 +3,7 @@
  * is usable (not after the instant, same devices), else from the fleet's epoch, and is stepped forward a
  * simulated day at a time, yielding to the event loop in between so the API keeps answering.
  */
+import type { DeviceParams } from '@ems/contract/api/device-params';
 import type { FleetSite } from './fleet-store';
 import { initialSnapshot, SiteModel, type SiteSnapshot, STEP_MS } from './site-model';
 
@@ -27,6 +28,7 @@ function usable(snap: SiteSnapshot | undefined, site: FleetSite, at: number): sn
  * Models of `sites` with `at` inside their current minute.
  * @param epoch the fleet's first instant (minute-aligned): where models without a snapshot start.
  * @param stopped polled between simulated days; a stopped build returns early.
+ * @param paramsOf the parameters of a site's inverter (sim-settings.ts), applied over the whole build.
  */
 export async function buildModels(
   sites: FleetSite[],
@@ -34,6 +36,7 @@ export async function buildModels(
   snapshot: FleetSnapshot | undefined,
   at: number,
   stopped: () => boolean = () => false,
+  paramsOf?: (site: FleetSite) => DeviceParams,
 ): Promise<SiteModel[]> {
   const models: SiteModel[] = [];
   for (const site of sites) {
@@ -41,7 +44,7 @@ export async function buildModels(
     const from = usable(snap, site, at)
       ? snap
       : initialSnapshot(site.spec, Math.min(epoch, Math.floor(at / STEP_MS) * STEP_MS));
-    const model = new SiteModel(site.spec, from);
+    const model = new SiteModel(site.spec, from, paramsOf?.(site));
     while (model.t + DAY_MS <= at && !stopped()) {
       model.advanceTo(model.t + DAY_MS);
       await yieldToEventLoop();
@@ -51,6 +54,9 @@ export async function buildModels(
   }
   return models;
 }
+
+/** Serial number of a site's inverter, if it has one. */
+export const inverterOf = (site: FleetSite) => site.spec.devices.find((d) => d.type === 'inverter')?.sn;
 
 /** The fleet's snapshot from its models. */
 export function fleetSnapshot(sites: FleetSite[], models: SiteModel[]): FleetSnapshot {

@@ -6,7 +6,12 @@
  *
  * Kept in settings: 'simulator_epoch' (ms; where the models' time begins), 'simulator_backfilled_until'
  * (ms; every sample before it has been published) and 'simulator_snapshot' (model state at a recent
- * minute, so a restart continues counters without re-stepping from the epoch).
+ * minute, so a restart continues counters without re-stepping from the epoch), and 'simulator_params'
+ * (sim-settings.ts: the inverters' parameters set by command, and their recent answers).
+ *
+ * Inverters obey commands (issue 21 item 4): an applied command changes the live model from its next
+ * minute, and each inverter reports its parameters (docs/device-protocol.md §7) in its first live sample,
+ * right after a change, and every 5 minutes.
  */
 import { topics } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,8 +22,10 @@ import { type DeviceLinks, openDeviceLinks } from './device-links';
 import { siteSamples } from './device-points';
 import { writePastFaults } from './fault-store';
 import { activeFaults, SIMULATED_CODES, startupFaultOf } from './faults';
-import { buildModels, type FleetSnapshot, fleetSnapshot } from './fleet-models';
+import { buildModels, type FleetSnapshot, fleetSnapshot, inverterOf } from './fleet-models';
 import { deviceSecret, ensureFleet, readSetting, writeSetting } from './fleet-store';
+import { SimSettings } from './sim-settings';
+import type { SiteModel } from './site-model';
 
 /** Counters of a running simulator. */
 export interface SimulatorStats {
@@ -39,6 +46,8 @@ export interface Simulator {
 
 const DAY_MS = 86_400_000;
 const SAVE_EVERY_MS = 60_000;
+/** Inverters report their parameters at least this often (and right after a change), ms. */
+const PARAMS_EVERY_MS = 300_000;
 
 const idle: Simulator = {
   stats: () => ({ sites: 0, devices: 0, liveSamples: 0, backfillSamples: 0, backfillDone: true }),
@@ -77,14 +86,32 @@ export async function startSimulator(deps: {
   const devices = sites.flatMap((s) =>
     s.spec.devices.map((d) => ({ sn: d.sn, secret: deviceSecret(secret, d.sn) })),
   );
-  const links: DeviceLinks = await openDeviceLinks(mqttUrl, devices, log);
+  const settings = await SimSettings.load(db, sites);
+  const paramsOf = (site: (typeof sites)[number]) => settings.paramsOf(inverterOf(site) ?? '');
+  let live: SiteModel[] = [];
+  /** Live models whose inverter reports its parameters in the next sample. */
+  const reportDue = new Set<SiteModel>();
+  const onCommand = (sn: string, payload: Buffer) =>
+    settings.handle(sn, payload, (params) => {
+      const i = sites.findIndex((s) => inverterOf(s) === sn);
+      const model = live[i];
+      if (!model) return; // live models not built yet: they read the settings when they are
+      model.setParams(params);
+      reportDue.add(model);
+    });
+  const links: DeviceLinks = await openDeviceLinks(mqttUrl, devices, log, onCommand);
   let stopped = false;
   const isStopped = () => stopped;
   let signalStop!: () => void;
   const stopSignal = new Promise<void>((resolve) => {
     signalStop = resolve;
   });
-  const live = await buildModels(sites, epoch, snapshot, liveStart, isStopped);
+  live = await buildModels(sites, epoch, snapshot, liveStart, isStopped, paramsOf);
+  // A command applied while the models were built reached the settings, not the models.
+  live.forEach((model, i) => {
+    model.setParams(paramsOf(sites[i]!));
+    reportDue.add(model);
+  });
   log.info({ sites: sites.length, devices: devices.length }, 'simulated devices connected');
 
   const stats: SimulatorStats = {
@@ -132,10 +159,12 @@ export async function startSimulator(deps: {
 
   /** Publishes every connected device's sample at `t`; PUBACKs are not awaited (QoS 1 retries them). */
   const publishTick = (t: number) => {
+    const everyone = t % PARAMS_EVERY_MS < intervalMs;
     for (const model of live) {
       model.advanceTo(t);
       publishFaults(model, t);
-      for (const s of siteSamples(model, t)) {
+      const report = everyone || reportDue.delete(model);
+      for (const s of siteSamples(model, t, report)) {
         const client = links.connected(s.sn);
         if (!client) {
           missedSince ??= t; // the next start backfills from here
@@ -176,7 +205,7 @@ export async function startSimulator(deps: {
         { from: new Date(from).toISOString(), to: new Date(liveStart).toISOString() },
         'backfill starting',
       );
-      const models = await buildModels(sites, firstEpoch, snapshot, from, isStopped);
+      const models = await buildModels(sites, firstEpoch, snapshot, from, isStopped, paramsOf);
       stats.backfillSamples = await runBackfill({
         models,
         links,

@@ -87,7 +87,7 @@ describe('battery model', () => {
     let reachedBottom = false;
     for (let k = 0; k < 20_000; k++) {
       const surplus = (rand(11, Math.floor(k / 240)) * 2 - 1) * 8000;
-      const w = batteryPowerW(p, soc, surplus, 60);
+      const w = batteryPowerW(p, soc, surplus, 60, SOC_LIMITS.default);
       expect(Math.abs(w)).toBeLessThanOrEqual(Math.min(Math.abs(surplus), p.maxChargeW) + 1e-9);
       if (surplus > 0) expect(w).toBeLessThanOrEqual(0);
       soc = nextSoc(p, soc, w, 60);

@@ -3,13 +3,17 @@
  * energy counters are exact sums of power × time and never go backwards. The state at a minute boundary
  * (SOCs, counters, chargers) is a plain object (`SiteSnapshot`): stepping from the same snapshot always
  * gives the same values, so a restart that reloads it, or recomputes it from the fleet's epoch, continues
- * the counters where they were and backfill and live agree.
+ * the counters where they were and backfill and live agree. The inverter's parameters (issue 21,
+ * hybrid-control.ts) are not part of the snapshot: the simulator keeps them (sim-settings.ts) and sets them
+ * with setParams, effective from the next minute.
  */
+import { type DeviceParams, PARAM_DEFAULTS } from '@ems/contract/api/device-params';
 
-import { type BatteryParams, batteryParams, batteryPowerW, nextSoc } from './battery-model';
+import { type BatteryParams, batteryParams, nextSoc } from './battery-model';
 import type { SiteSpec } from './catalog';
 import { type ChargerParams, type ChargerState, idleCharger, stepCharger } from './charger-model';
 import { outdoorTempC } from './climate';
+import { controlMinute } from './hybrid-control';
 import { householdPowerW } from './load-model';
 import { createLocalClock, type LocalTime } from './local-clock';
 import { profiles } from './profiles';
@@ -37,6 +41,10 @@ export interface MinutePowers {
   upsW: number;
   onBattery: boolean;
   outdoorC: number;
+  /** The site runs as an island (inverter off-grid): its meter reads 0. */
+  offGrid: boolean;
+  /** Export cap of the inverter's anti-backflow (W), null when off. */
+  exportCapW: number | null;
 }
 
 /** Simulation step: every power is constant within it, ms. */
@@ -80,9 +88,12 @@ export class SiteModel {
   private readonly battery: BatteryParams | null;
   private readonly chargerParams: Record<string, ChargerParams> = {};
   private readonly ups: UpsParams | null = null;
+  private inverterParams: DeviceParams;
 
-  constructor(spec: SiteSpec, from: SiteSnapshot) {
+  /** A site at `from`, its inverter set to `params`. */
+  constructor(spec: SiteSpec, from: SiteSnapshot, params: DeviceParams = PARAM_DEFAULTS) {
     this.spec = spec;
+    this.inverterParams = params;
     this.state = structuredClone(from);
     this.clock = createLocalClock(spec.place.timeZone);
     const inverter = spec.devices.find((d) => d.type === 'inverter');
@@ -115,6 +126,19 @@ export class SiteModel {
       }
     }
     this.minute = this.compute();
+  }
+
+  /** The inverter's parameters (defaults until set). */
+  get params(): DeviceParams {
+    return this.inverterParams;
+  }
+
+  /**
+   * Gives the inverter new parameters. The current minute keeps its powers (counters integrate them);
+   * the next minute follows the new values. Reported values (calibration, parameter points) change now.
+   */
+  setParams(params: DeviceParams): void {
+    this.inverterParams = params;
   }
 
   /** Start of the current minute (ms): `sampleAt` accepts [t, t + 1 min). */
@@ -208,15 +232,14 @@ export class SiteModel {
     const local = this.clock(t);
     const outdoorC = outdoorTempC(spec.place.latitude, local, spec.seed, t);
     const home = spec.kind === 'pv' || spec.kind === 'storage' || spec.kind === 'charging';
-    const pvW = this.pv ? this.pv(t) : 0;
-    const loadW = home
+    const pvAvailW = this.pv ? this.pv(t) : 0;
+    const demandW = home
       ? householdPowerW(profiles().load, spec.annualKwh, local, spec.seed, t)
       : spec.kind === 'pe'
         ? spec.baseLoadW *
           (1 + 0.03 * Math.max(0, outdoorC - 18)) *
           (1 + 0.04 * (rand(spec.seed, t / STEP_MS) - 0.5))
         : 0;
-    const batteryW = this.battery ? batteryPowerW(this.battery, state.soc, pvW - loadW, STEP_MS / 1000) : 0;
     const chargers: MinutePowers['chargers'] = {};
     let chargingW = 0;
     for (const sn in this.chargerParams) {
@@ -232,8 +255,35 @@ export class SiteModel {
     }
     const onBattery = this.ups ? gridOutage(this.ups.seed, t) : false;
     const upsW = this.ups ? upsLoadW(this.ups, local, t) : 0;
+    const control = this.pv
+      ? controlMinute({
+          params: this.inverterParams,
+          battery: this.battery,
+          soc: state.soc,
+          pvAvailW,
+          loadW: demandW,
+          otherW: chargingW,
+          minuteOfDay: local.minuteOfDay,
+          dtS: STEP_MS / 1000,
+        })
+      : null;
+    const pvW = control?.pvW ?? 0;
+    const batteryW = control?.batteryW ?? 0;
+    const loadW = control?.loadW ?? demandW;
     // Meter: everything behind it that consumes, minus what PV and battery supply (+ buys, − sells).
-    const meterW = loadW + chargingW - pvW - batteryW;
-    return { local, pvW, loadW, batteryW, meterW, chargers, upsW, onBattery, outdoorC };
+    const meterW = control?.offGrid ? 0 : loadW + chargingW - pvW - batteryW;
+    return {
+      local,
+      pvW,
+      loadW,
+      batteryW,
+      meterW,
+      chargers,
+      upsW,
+      onBattery,
+      outdoorC,
+      offGrid: control?.offGrid ?? false,
+      exportCapW: control?.exportCapW ?? null,
+    };
   }
 }
