@@ -93,6 +93,7 @@ export const POINT_UNITS = {
   BatV: 'V',
   BatA: 'A',
   DCOutV: 'V',
+  TotWhAbs: 'Wh',
   BusV: 'V',
   TmpCab: '°C',
   St: '',

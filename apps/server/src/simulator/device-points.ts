@@ -83,22 +83,25 @@ export function siteSamples(
   const soc = r1(model.socAt(tMs));
   const params = model.params;
   const counter = (sn: string, k: 0 | 1) => Math.floor(counters[sn]?.[k] ?? 0);
-  // The battery behind a hybrid inverter reaches the house through it. It only charges from PV
-  // surplus, so PV + battery (− when charging) never goes below the load: the AC output stays ≥ 0.
+  // The battery behind a hybrid inverter reaches the house through it: the AC output is PV + battery
+  // (− when charging). It goes below 0 only while the battery charges from the grid (a charge period
+  // with chargeMode pvAndGrid, or backup): the inverter then draws from the AC side.
   const battery = spec.devices.find((d) => d.type === 'battery');
-  const acW = battery ? Math.max(0, pvW + batteryW) : pvW;
+  const acW = battery ? pvW + batteryW : pvW;
   const batV = r1(360 + 50 * (soc / 100));
   /**
    * Lifetime AC energy of a hybrid (Wh): its PV energy plus what the battery discharged minus what it
    * charged since the demo began (the battery's start counters are left out: they predate the
-   * inverter's). It grows as PV + battery power, never negative, so it only rises.
+   * inverter's), plus what it drew from the AC side (`TotWhAbs`, SunSpec 701): it grows as the positive
+   * part of PV + battery power, so it only rises.
    */
   const acWh = (sn: string) => {
     const pv = counters[sn]?.[0] ?? 0;
     if (!battery) return Math.floor(pv);
     const [charged, discharged] = counters[battery.sn] ?? [0, 0];
     const [charged0, discharged0] = initialCounters(spec)[battery.sn] ?? [0, 0];
-    return Math.floor(pv + discharged - discharged0 - (charged - charged0));
+    const drawn = counters[sn]?.[1] ?? 0;
+    return Math.floor(pv + discharged - discharged0 - (charged - charged0) + drawn);
   };
 
   const render = (d: DeviceSpec): Points => {
@@ -111,12 +114,12 @@ export function siteSamples(
           batV,
           batA: batteryW / batV,
           busV: 400 + 3 * wave(14),
-          outA: acW / volts,
+          outA: Math.abs(acW) / volts,
         });
         return {
           W: acW,
           WH: battery ? acWh(d.sn) : counter(d.sn, 0),
-          ...(battery ? { PVW: pvW, PVWH: counter(d.sn, 0) } : {}),
+          ...(battery ? { PVW: pvW, PVWH: counter(d.sn, 0), TotWhAbs: counter(d.sn, 1) } : {}),
           DCW: dcW,
           DCV: dcV,
           DCA: dcV > 0 ? r2(dcW / dcV) : 0,
@@ -125,9 +128,9 @@ export function siteSamples(
           BusV: measured.BusV,
           ...(battery ? { BatV: measured.BatV, DCOutV: measured.DCOutV, BatA: measured.BatA } : {}),
           Hz: r2(hz + 0.02 * wave(5)),
-          TmpCab: r1(Math.max(5, m.outdoorC) + 6 + 22 * (acW / rated)),
+          TmpCab: r1(Math.max(5, m.outdoorC) + 6 + 22 * (Math.abs(acW) / rated)),
           // SunSpec 103 St: 4 operating (MPPT; it has no state for battery-only operation), 2 SLEEPING.
-          St: acW > 0 ? 4 : 2,
+          St: acW !== 0 ? 4 : 2,
           ...(reportParams ? paramPoints(d, params) : {}),
         };
       }

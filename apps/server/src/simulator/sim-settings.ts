@@ -114,7 +114,8 @@ export class SimSettings {
     }
     const rawId = (body as { id?: unknown } | null)?.id;
     if (typeof rawId !== 'string' || rawId.length === 0 || rawId.length > 64) return null;
-    const state = (this.stored[sn] ??= { params: {}, answers: [] });
+    this.stored[sn] ??= { params: {}, answers: [] };
+    const state = this.stored[sn];
     const known = state.answers.find((a) => a.id === rawId);
     if (known) return { ...known, ts: now };
 

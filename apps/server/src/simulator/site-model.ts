@@ -196,7 +196,8 @@ export class SiteModel {
   private flows(type: string, sn: string, m: MinutePowers): [number, number] {
     switch (type) {
       case 'inverter':
-        return [m.pvW, 0];
+        // [PV energy, AC energy drawn to charge the battery from the grid]
+        return [m.pvW, Math.max(0, -(m.pvW + m.batteryW))];
       case 'battery':
         return [Math.max(0, -m.batteryW), Math.max(0, m.batteryW)];
       case 'meter':
