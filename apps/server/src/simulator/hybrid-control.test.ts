@@ -11,6 +11,7 @@ import { siteSamples } from './device-points';
 import { initialSnapshot, SiteModel, STEP_MS } from './site-model';
 
 const HOUR = 3_600_000;
+type PointKey = 'W' | 'SoC' | 'ChaSt' | 'V' | 'TotWhImp' | 'BatV' | 'BatA' | 'A';
 
 /** The first demo site of `kind` (index 1: storage in Brno, Europe/Prague; index 0: PV in Freiburg). */
 function site(kind: SiteKind, t0: number, soc: number, params: Partial<DeviceParams>) {
@@ -23,7 +24,7 @@ function site(kind: SiteKind, t0: number, soc: number, params: Partial<DevicePar
     for (const s of siteSamples(model, t, report)) {
       out[spec.devices.find((d) => d.sn === s.sn)!.type] = s.points;
     }
-    return out as Record<'inverter' | 'battery' | 'meter', Record<string, number>>;
+    return out as Record<'inverter' | 'battery' | 'meter', Record<PointKey, number>>;
   };
   return { spec, model, pointsOf };
 }
