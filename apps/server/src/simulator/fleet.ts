@@ -72,7 +72,15 @@ export async function startSimulator(deps: {
   const { sites, secret } = fleet;
   const intervalMs = config.SIMULATOR_INTERVAL_S * 1000;
   const now = Date.now();
-  const liveStart = Math.floor(now / intervalMs) * intervalMs;
+  const savedUntil = await readSetting<number>(db, 'simulator_backfilled_until');
+  // A restart within the interval of the last sample published starts at the next instant: a second
+  // sample at the same instant is a duplicate the ingest drops, with the parameters it reports.
+  const liveStart = Math.max(
+    Math.floor(now / intervalMs) * intervalMs,
+    savedUntil !== undefined && savedUntil <= now + intervalMs
+      ? Math.ceil(savedUntil / intervalMs) * intervalMs
+      : 0,
+  );
 
   let epoch = await readSetting<number>(db, 'simulator_epoch');
   if (epoch === undefined) {
@@ -80,7 +88,7 @@ export async function startSimulator(deps: {
     await writeSetting(db, 'simulator_epoch', epoch);
   }
   const firstEpoch = epoch;
-  const backfilledUntil = (await readSetting<number>(db, 'simulator_backfilled_until')) ?? epoch;
+  const backfilledUntil = savedUntil ?? epoch;
   const snapshot = await readSetting<FleetSnapshot>(db, 'simulator_snapshot');
 
   const devices = sites.flatMap((s) =>
