@@ -81,7 +81,7 @@ async function reaches(id: string, states: string[]) {
 }
 
 /** Publishes a command on the inverter's topic as the platform would, and waits for its answer. */
-async function deliver(params: Record<string, unknown>, id = randomUUID()): Promise<CommandAck> {
+async function deliver(params: Record<string, unknown>, id: string = randomUUID()): Promise<CommandAck> {
   const before = acks.length;
   const now = Date.now();
   const message = { id, type: 'setParams', params, ts: now, expiresAt: now + 60_000 };
