@@ -15,7 +15,8 @@ export interface ReportedInfo {
 }
 
 /**
- * Under a parameter's input: the value the device reported and when, the value a pending command asks
+ * Under a parameter's input: the value the device reported and when (nothing when the device never
+ * reported its parameters: the tab says so once), the value a pending command asks
  * with its state, and a tag when the device changed it itself (issue 21 item 5).
  */
 export function FieldStatus(props: {
@@ -41,7 +42,7 @@ export function FieldStatus(props: {
               value: paramValueText(paramKey, reported.values[paramKey], t, locale),
               when: formatRelative(reported.at, props.now, locale, t('common.time.justNow')),
             })
-          : t('deviceParams.notReported')}
+          : reported.at && t('deviceParams.notReported')}
       </Typography.Text>
       {reported.changedOnDevice.includes(paramKey) && (
         <Tag color="warning">{t('deviceParams.changedOnDevice')}</Tag>

@@ -124,39 +124,44 @@ export function ParamsForm({
       className="params-form"
       aria-label={t('deviceParams.title')}
     >
-      {groupParams(supported).map(({ group, keys }) => (
-        <section key={group} className="params-group" aria-labelledby={`params-group-${group}`}>
-          <Typography.Title level={5} id={`params-group-${group}`}>
-            {t(`deviceParams.group.${group}`)}
-          </Typography.Title>
-          {group === 'tou' ? (
-            <TouSlotsField status={status('touSlots')} disabled={!answer.canSet} />
-          ) : (
-            <div className={`params-grid params-grid-${group}`}>
-              {keys.map((key) => {
-                const spec = PARAM_SPECS[key];
-                return (
-                  <Form.Item
-                    key={key}
-                    name={key}
-                    label={paramLabel(key, t)}
-                    tooltip={
-                      'sunspec' in spec && spec.sunspec
-                        ? t('deviceParams.sunspec', { model: spec.sunspec.model, point: spec.sunspec.point })
-                        : undefined
-                    }
-                    valuePropName={spec.kind === 'boolean' ? 'checked' : 'value'}
-                    rules={[paramRule([key])]}
-                    extra={status(key)}
-                  >
-                    <ParamInput paramKey={key} />
-                  </Form.Item>
-                );
-              })}
-            </div>
-          )}
-        </section>
-      ))}
+      <div className="params-groups">
+        {groupParams(supported).map(({ group, keys }) => (
+          <section key={group} className="params-group" aria-labelledby={`params-group-${group}`}>
+            <Typography.Title level={5} id={`params-group-${group}`}>
+              {t(`deviceParams.group.${group}`)}
+            </Typography.Title>
+            {group === 'tou' ? (
+              <TouSlotsField status={status('touSlots')} disabled={!answer.canSet} />
+            ) : (
+              <div className={`params-grid params-grid-${group}`}>
+                {keys.map((key) => {
+                  const spec = PARAM_SPECS[key];
+                  return (
+                    <Form.Item
+                      key={key}
+                      name={key}
+                      label={paramLabel(key, t)}
+                      tooltip={
+                        'sunspec' in spec && spec.sunspec
+                          ? t('deviceParams.sunspec', {
+                              model: spec.sunspec.model,
+                              point: spec.sunspec.point,
+                            })
+                          : undefined
+                      }
+                      valuePropName={spec.kind === 'boolean' ? 'checked' : 'value'}
+                      rules={[paramRule([key])]}
+                      extra={status(key)}
+                    >
+                      <ParamInput paramKey={key} />
+                    </Form.Item>
+                  );
+                })}
+              </div>
+            )}
+          </section>
+        ))}
+      </div>
       {error && <Alert type="error" showIcon title={error} className="params-error" />}
       {answer.canSet && (
         <Space wrap className="params-actions">

@@ -43,6 +43,9 @@ export function ParamsTab({ deviceId }: { deviceId: number }) {
       {answer.canSet && !answer.online && (
         <Alert type="warning" showIcon className="params-note" title={t('deviceParams.offline')} />
       )}
+      {answer.reportedAt === null && (
+        <Alert type="info" showIcon className="params-note" title={t('deviceParams.neverReported')} />
+      )}
       <ParamsForm key={deviceId} answer={answer} onSent={onSent} />
       <Typography.Title level={5} className="params-history-title">
         {t('deviceParams.history.title')}
