@@ -1,6 +1,6 @@
 /**
  * Remote settings calls under /owner_api/webpvesc/ajax/device (contract api/device-commands.ts,
- * docs/commands.md): a device's parameters (polled every 2 s while a command of it is pending), its
+ * docs/commands.md): a device's parameters (read every 2 s while a command of it is pending), its
  * command history, and a set.
  */
 import type {
@@ -16,6 +16,8 @@ const BASE = '/webpvesc/ajax/device';
 
 /** How often a pending command's state is read again, ms. */
 export const PENDING_POLL_MS = 2_000;
+/** How often the reported values are read again when nothing is pending, ms (a report every few minutes). */
+export const IDLE_POLL_MS = 30_000;
 
 /** Query keys of one device's parameters and history (both refreshed after a set). */
 export const paramsKeys = {
@@ -24,13 +26,13 @@ export const paramsKeys = {
   history: (deviceId: number, pageNum: number) => ['device-params', deviceId, 'history', pageNum] as const,
 };
 
-/** GET device/params of `deviceId` (null: no query); polled while a command is pending. */
+/** GET device/params of `deviceId` (null: no query); read every 2 s while a command is pending, else 30 s. */
 export function useDeviceParams(deviceId: number | null) {
   return useQuery({
     queryKey: paramsKeys.params(deviceId ?? 0),
     queryFn: ({ signal }) => api.get<DeviceParamsAnswer>(`${BASE}/params`, { deviceId }, signal),
     enabled: deviceId !== null,
-    refetchInterval: (q) => ((q.state.data?.pending.length ?? 0) > 0 ? PENDING_POLL_MS : false),
+    refetchInterval: (q) => ((q.state.data?.pending.length ?? 0) > 0 ? PENDING_POLL_MS : IDLE_POLL_MS),
   });
 }
 
