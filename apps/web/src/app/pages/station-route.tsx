@@ -1,6 +1,7 @@
 import { AlarmRulesCard } from '../../features/alarms/components/alarm-rules-card';
 import { SiteAlarmsCard } from '../../features/alarms/components/site-alarms-card';
 import { WorstAlarm } from '../../features/alarms/components/worst-alarm';
+import { useDeviceParamsTabs } from '../../features/device-params';
 import { DeviceDetailCard, SiteDevicesCard, SiteHighlightsCard } from '../../features/fleet';
 import { OwnerOnly } from '../../features/social';
 import { StationPage } from '../../features/station/pages/station-page';
@@ -9,10 +10,11 @@ const renderWorstAlarm = (stationId: number) => <WorstAlarm stationId={stationId
 const renderHighlights = (stationId: number) => <SiteHighlightsCard stationId={stationId} />;
 // issue 9: the site's (or focused device's) alarms; issue 7: the device detail (read by viewers too);
 // issue 10 §2: a shared viewer gets no device management, so that card shows for the owner only;
-// issue 24 item 9: nor the threshold alarm rules, which are the owner's.
+// issue 24 item 9: nor the threshold alarm rules, which are the owner's. Issue 21: the device detail's
+// Parameters tab (read-only for a viewer, who may read but not set).
 const renderManage = (stationId: number) => (
   <>
-    <DeviceDetailCard stationId={stationId} />
+    <DeviceDetailCard stationId={stationId} useDeviceTabs={useDeviceParamsTabs} />
     <SiteAlarmsCard stationId={stationId} />
     <OwnerOnly stationId={stationId}>
       <SiteDevicesCard stationId={stationId} />

@@ -6,7 +6,7 @@ import './components/fleet.css';
 
 export { groupTreeQueryOptions } from './api/fleet-api';
 export { AddSiteButton } from './components/add-site-button';
-export { DeviceDetailCard } from './components/device-detail-card';
+export { DeviceDetailCard, type DeviceTab } from './components/device-detail-card';
 export { SiteDevicesCard } from './components/site-devices-card';
 export { SiteGroupsCard } from './components/site-groups-card';
 export { SiteHighlightsCard } from './components/site-highlights-card';

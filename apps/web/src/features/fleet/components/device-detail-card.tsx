@@ -3,10 +3,13 @@
  * detail"): a device selector that keeps deviceId in the query, the device's header (manufacturer,
  * model, serial numbers, versions, status, last update) and every point it reports, grouped as
  * lib/device-points.ts says, labelled in the viewer's language with units. Live values come from the
- * station page's list/real query (refreshed every 5 s), so this adds no request of its own.
+ * station page's list/real query (refreshed every 5 s), so this adds no request of its own. Other
+ * features add tabs beside the live values through `useDeviceTabs` (the app wires the device-params
+ * feature's Parameters tab, issue 21), so this feature does not depend on them.
  */
 import type { DeviceInfo, DeviceReal } from '@ems/contract/api/station';
-import { Card, Descriptions, Empty, Select, Tag, Typography } from 'antd';
+import { Card, Descriptions, Empty, Select, Tabs, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -25,16 +28,42 @@ import { useBaseInfo } from '../../station/api/get-base-info';
 import { useStationReal } from '../../station/api/get-list-real';
 import { groupPoints, type PointItem } from '../lib/device-points';
 
-/** The detail card of the device named by `deviceId` in the query (the site's first device when none). */
-export function DeviceDetailCard({ stationId }: { stationId: number }) {
+/** A tab another feature adds to the device detail, after the live values. */
+export interface DeviceTab {
+  key: string;
+  label: ReactNode;
+  children: ReactNode;
+}
+
+/** No extra tabs: the hook used when the app gives none. */
+const noTabs = (_device: DeviceInfo | null): DeviceTab[] => [];
+
+/**
+ * The detail card of the device named by `deviceId` in the query (the site's first device when none).
+ * `useDeviceTabs` is a hook (called on every render) giving the extra tabs of the chosen device.
+ */
+export function DeviceDetailCard({
+  stationId,
+  useDeviceTabs = noTabs,
+}: {
+  stationId: number;
+  useDeviceTabs?: (device: DeviceInfo | null) => DeviceTab[];
+}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const devices = useBaseInfo(stationId).data?.devices ?? [];
   const real = useStationReal(stationId).data;
-  if (devices.length === 0) return null;
   const asked = Number(params.get('deviceId'));
-  const device = devices.find((d) => d.deviceId === asked) ?? devices[0]!;
+  const device = devices.find((d) => d.deviceId === asked) ?? devices[0] ?? null;
+  const extraTabs = useDeviceTabs(device);
+  if (!device) return null;
   const live = real?.devices?.find((d) => d.deviceId === device.deviceId);
+  const liveBody = (
+    <>
+      <DeviceHeader device={device} live={live} />
+      <DevicePoints live={live} />
+    </>
+  );
 
   const choose = (deviceId: number) =>
     setParams(
@@ -63,8 +92,15 @@ export function DeviceDetailCard({ stationId }: { stationId: number }) {
         />
       }
     >
-      <DeviceHeader device={device} live={live} />
-      <DevicePoints live={live} />
+      {extraTabs.length === 0 ? (
+        liveBody
+      ) : (
+        // Keyed by device, so choosing another device opens on its live values.
+        <Tabs
+          key={device.deviceId}
+          items={[{ key: 'live', label: t('fleet.detail.liveTab'), children: liveBody }, ...extraTabs]}
+        />
+      )}
     </Card>
   );
 }
