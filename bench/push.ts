@@ -1,7 +1,7 @@
 /**
  * Push benchmark (issue 20 §11), with the server's real job runner on a database of its own: the
  * alarm-push job (woken by the database's NOTIFY), the delivery workers and the mail sender job, all on
- * one pg-boss queue, delivering to a real SMTP server on loopback (modules/mail/test-smtp.ts).
+ * one pg-boss queue, delivering to a real SMTP server on loopback in a thread of its own (smtp-sink.ts).
  * - Alarm raised → mail handed to SMTP: PUSH_BENCH_ALARMS (1,000) alarms raised at an even pace over
  *   PUSH_BENCH_SECONDS (60), on PUSH_BENCH_SITES (100) sites of as many owners with one e-mail alarm
  *   rule each; latency from just before the alarm's INSERT to the SMTP server's end of data.
@@ -19,11 +19,11 @@ import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { type JobDefinition, startJobs } from '../apps/server/src/jobs/scheduler';
 import { mailSenderJob } from '../apps/server/src/modules/mail/sender';
 import { writeSmtpSettings } from '../apps/server/src/modules/mail/smtp-settings';
-import { startTestSmtp, type TestSmtp } from '../apps/server/src/modules/mail/test-smtp';
 import { startDeliveries } from '../apps/server/src/modules/push/deliver';
 import { alarmPushJob } from '../apps/server/src/modules/push/fanout';
 import { reportPushJob } from '../apps/server/src/modules/push/reports';
 import { type BenchDbKind, openBenchDb } from './harness';
+import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { quantile } from './stats';
 import { printTable, type Row } from './table';
 
@@ -62,10 +62,10 @@ async function withRunner(
   name: string,
   jobs: readonly JobDefinition[],
   fill: (db: DbHandle) => Promise<void>,
-  body: (db: DbHandle, smtp: TestSmtp) => Promise<Row>,
+  body: (db: DbHandle, smtp: SmtpSink) => Promise<Row>,
 ): Promise<Row> {
   const { db, close } = await openBenchDb(kind, name);
-  const smtp = await startTestSmtp();
+  const smtp = await startSmtpSink();
   const log = pino({ level: 'silent' });
   const config = loadConfig({ SIMULATOR: 'off', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://ems.example.com' });
   const queue = createJobQueue(db);
@@ -99,6 +99,38 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Waits until `done()` or `deadline` (ms since the epoch), checking every 200 ms. */
 async function until(done: () => boolean, deadline: number): Promise<void> {
   while (!done() && Date.now() < deadline) await sleep(200);
+}
+
+/** Where an alarm's time went, per stage (rows of the alarm case, printed after it). */
+const stages: Row[] = [];
+
+/**
+ * p50/p99 of each stage of the alarm path, from the rows it left: raised → delivery row (the alarm-push
+ * job), delivery row → outbox row (the delivery worker), outbox row → sent (the mail sender).
+ */
+async function stageTimes(db: DbHandle): Promise<Row> {
+  const { rows } = await db.query<{ fanout: number; deliver: number | null; send: number | null }>(
+    `SELECT extract(epoch FROM d.created_at - a.started_at)::float8 AS fanout,
+            extract(epoch FROM m.created_at - d.created_at)::float8 AS deliver,
+            extract(epoch FROM m.sent_at - m.created_at)::float8 AS send
+     FROM push_deliveries d JOIN alarms a ON a.id = d.alarm_id LEFT JOIN mail_outbox m ON m.id = d.mail_id`,
+  );
+  const q = (key: 'fanout' | 'deliver' | 'send', p: number) =>
+    quantile(
+      rows
+        .map((r) => r[key])
+        .filter((v): v is number => v !== null)
+        .sort((a, b) => a - b),
+      p,
+    );
+  return {
+    'job: raised → delivery p50 s': q('fanout', 0.5),
+    'job p99 s': q('fanout', 0.99),
+    'worker: → outbox p50 s': q('deliver', 0.5),
+    'worker p99 s': q('deliver', 0.99),
+    'sender: → sent p50 s': q('send', 0.5),
+    'sender p99 s': q('send', 0.99),
+  };
 }
 
 /** Alarm raised → mail at the SMTP server, at ALARMS per SECONDS. */
@@ -137,12 +169,12 @@ function alarmCase(kind: BenchDbKind): Promise<Row> {
       await until(() => smtp.received.length >= ALARMS, Date.now() + ALARM_GRACE_MS);
       const latencies = smtp.received
         .map((m) => {
-          const code = /PB\d{5}/.exec(m.subject)?.[0];
-          const at = code ? raisedAt.get(code) : undefined;
+          const at = m.code ? raisedAt.get(m.code) : undefined;
           return at === undefined ? null : (m.receivedAt - at) / 1000;
         })
         .filter((s): s is number => s !== null)
         .sort((a, b) => a - b);
+      stages.push({ db: kind, ...(await stageTimes(db)) });
       return {
         db: kind,
         case: `${ALARMS} alarms in ${raisedFor.toFixed(0)} s on ${SITES} sites, e-mail`,
@@ -199,6 +231,11 @@ export async function runPushAlarmBench(): Promise<Row[]> {
   return rows;
 }
 
+/** The stage times of the alarm runs so far (runPushAlarmBench fills them). */
+export function pushAlarmStages(): Row[] {
+  return stages;
+}
+
 /** The report case on PGlite, and on PostgreSQL when DATABASE_URL is set. */
 export async function runPushReportBench(): Promise<Row[]> {
   const rows: Row[] = [];
@@ -208,6 +245,7 @@ export async function runPushReportBench(): Promise<Row[]> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   printTable('Push: alarm raised → mail at SMTP (issue 20 §11)', await runPushAlarmBench());
+  printTable('Push: where an alarm mail’s time went', pushAlarmStages());
   printTable('Push: daily reports due at the same minute → all mails at SMTP', await runPushReportBench());
   process.exit(0);
 }

@@ -7,7 +7,7 @@ import { runEnergyBench } from './energy';
 import { runHistoryRenderBench } from './history-render';
 import { runIngestBench, runIngestLatencyBench } from './ingest';
 import { runListRealBench } from './list-real';
-import { runPushAlarmBench, runPushReportBench } from './push';
+import { pushAlarmStages, runPushAlarmBench, runPushReportBench } from './push';
 import { runReportBench } from './reports';
 import { runRestartBench } from './restarts';
 import { runRssBench } from './rss';
@@ -27,6 +27,7 @@ printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await ru
 printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
 printTable('Energy (issue 12): lines and statistics p95', await runEnergyBench());
 printTable('Push: alarm raised → mail at SMTP (issue 20 §11)', await runPushAlarmBench());
+printTable('Push: where an alarm mail’s time went', pushAlarmStages());
 printTable('Push: daily reports due at the same minute → all mails at SMTP', await runPushReportBench());
 printTable('Server memory with the demo fleet (issue 12 §4)', await runRssBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -78,6 +78,8 @@ test('an owner adds an inventory device by its two serial numbers and opens its 
   page,
   browser,
 }) => {
+  // Two sign-ins (administrator, then owner), a group, a site and a device: three times the usual time.
+  test.slow();
   const tag = Date.now().toString(36).toUpperCase();
   const serial = `E2E${tag}`;
   const comm = `LG${tag}`;

@@ -153,5 +153,7 @@ export const pushDeliveries = pgTable(
   (t) => [
     index('push_deliveries_user').on(t.userId, t.createdAt),
     index('push_deliveries_channel_status').on(t.channel, t.status),
+    // The mail sender's settled mails are matched to their delivery (metrics.ts) by mail id.
+    index('push_deliveries_mail').on(t.mailId),
   ],
 );

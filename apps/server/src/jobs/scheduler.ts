@@ -109,6 +109,9 @@ export function instantJobId(name: string, at: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** Kicks of one job within this time (ms) are sent as one. */
+export const KICK_COALESCE_MS = 100;
+
 /** Running periodic jobs of this process. */
 export interface PeriodicJobs {
   /** Stops the tickers and wake-ups; the queue's own stop() waits for runs in hand. */
@@ -128,9 +131,18 @@ export async function startJobs(
   const unsubscribes: (() => void)[] = [];
   let stopped = false;
   await queue.declare(jobs.map(periodicQueue));
-  // A kick sends the job at once; its exclusive queue keeps it from piling up behind a run in progress.
+  // A kick sends the job within KICK_COALESCE_MS; its exclusive queue keeps it from piling up behind a run
+  // in progress. Kicks in that time share one send: 1,000 alarms a minute wake the job a few times a
+  // second, not once per alarm (each send is a statement on the database the job itself needs).
+  const kicking = new Map<string, NodeJS.Timeout>();
   const kick = (job: JobDefinition) => {
-    if (!stopped) void queue.send(job.name, { at: Date.now() }, { singletonKey: job.name }).catch(() => {});
+    if (stopped || kicking.has(job.name)) return;
+    const timer = setTimeout(() => {
+      kicking.delete(job.name);
+      if (!stopped) void queue.send(job.name, { at: Date.now() }, { singletonKey: job.name }).catch(() => {});
+    }, KICK_COALESCE_MS);
+    timer.unref();
+    kicking.set(job.name, timer);
   };
 
   // The job of an instant has an id made from its name and instant: every process sends the same id, the
@@ -177,8 +189,9 @@ export async function startJobs(
   return {
     stop: () => {
       stopped = true;
-      for (const t of timers.values()) clearTimeout(t);
+      for (const t of [...timers.values(), ...kicking.values()]) clearTimeout(t);
       timers.clear();
+      kicking.clear();
       for (const unsubscribe of unsubscribes) unsubscribe();
     },
   };

@@ -19,23 +19,23 @@ export interface ClaimedMail {
 }
 
 /**
- * Takes the oldest due pending mail and leases it for `leaseMs` (its next_attempt_at moves past the lease),
- * so other nodes' senders skip it (FOR UPDATE SKIP LOCKED) while this one sends. A node that dies during the
- * send leaves the row pending: it is due again when the lease ends, so mail is sent at least once.
- * @returns the mail, or null when nothing is due.
+ * Takes up to `limit` of the oldest due pending mails and leases them for `leaseMs` (their next_attempt_at
+ * moves past the lease), so other nodes' senders skip them (FOR UPDATE SKIP LOCKED) while this one sends.
+ * A node that dies during the send leaves the rows pending: they are due again when the lease ends, so
+ * mail is sent at least once. @returns the mails, oldest first (none when nothing is due).
  */
-export async function claimDueMail(db: DbHandle, leaseMs: number): Promise<ClaimedMail | null> {
+export async function claimDueMail(db: DbHandle, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
   const { rows } = await db.query<ClaimedMail>(
     `UPDATE mail_outbox SET next_attempt_at = now() + make_interval(secs => $1)
-      WHERE id = (SELECT id FROM mail_outbox
-                   WHERE state = 'pending' AND next_attempt_at <= now()
-                   ORDER BY next_attempt_at, id LIMIT 1
-                   FOR UPDATE SKIP LOCKED)
+      WHERE id IN (SELECT id FROM mail_outbox
+                    WHERE state = 'pending' AND next_attempt_at <= now()
+                    ORDER BY next_attempt_at, id LIMIT $2
+                    FOR UPDATE SKIP LOCKED)
       RETURNING id, to_address AS "to", subject, body, html, attachment_name AS "attachmentName", attachment,
                 attempts`,
-    [leaseMs / 1000],
+    [leaseMs / 1000, limit],
   );
-  return rows[0] ?? null;
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** Records a delivered mail. */

@@ -1,27 +1,34 @@
 /**
  * Mail sender: delivers due outbox rows through the configured SMTP server, as a job of the job queue
- * every 2 s and at once when mail was queued. Each row is leased by one run (outbox-repo.ts).
+ * every 2 s and at once when mail was queued. Rows are claimed in batches, each row leased by one run
+ * (outbox-repo.ts), and a batch goes out side by side over a few pooled SMTP connections.
  * Failed attempts are retried with exponential backoff (30 s × 2^n, at most 1 h); after 8 the mail is
  * marked failed. Without SMTP settings nothing is sent and mail waits, visible in the console's outbox.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import type { DbHandle } from '../../db/client';
 import type { JobDefinition } from '../../jobs/scheduler';
 import { mailSettled, onMailQueued } from './outbox';
-import { claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
+import { type ClaimedMail, claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
 import { readSmtpSettings } from './smtp-settings';
 import { createSmtpTransport } from './transport';
 
-/** Sender timing and retry policy. */
+/** Sender timing, batching and retry policy. */
 export const MAIL_SENDER = {
   intervalMs: 2_000,
-  /** How long a claimed row is hidden from other senders; longer than one send with its timeouts. */
+  /** How long a claimed row is hidden from other senders; longer than one batch with its timeouts. */
   leaseMs: 120_000,
   maxAttempts: 8,
   baseBackoffMs: 30_000,
   maxBackoffMs: 3_600_000,
   /** Most mails one run sends, so a long queue does not starve the next run's fresh mail checks. */
-  perRun: 50,
+  perRun: 200,
+  /** Mails claimed (one statement) and sent side by side at a time. */
+  batch: 20,
+  /** SMTP connections one run keeps open (nodemailer's pool), and mails per connection before a new one. */
+  connections: 4,
+  messagesPerConnection: 100,
 } as const;
 
 /** Wait before the next attempt after `attempts` failed ones (1 → 30 s, 2 → 60 s, …, capped at 1 h). */
@@ -43,7 +50,50 @@ export interface MailSenderDeps {
   log: FastifyBaseLogger;
 }
 
-/** Delivers the mail due now (up to MAIL_SENDER.perRun). Never throws for a failed delivery. */
+/** Sends one claimed mail and records the outcome. @returns whether it was sent. */
+async function sendOne(
+  deps: MailSenderDeps,
+  transport: Transporter,
+  from: string,
+  mail: ClaimedMail,
+): Promise<boolean> {
+  const attempts = mail.attempts + 1;
+  try {
+    await transport.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.body,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.attachment && mail.attachmentName
+        ? { attachments: [{ filename: mail.attachmentName, content: Buffer.from(mail.attachment) }] }
+        : {}),
+    });
+    await markSent(deps.db.db, mail.id, attempts);
+    mailSettled(deps.db, { mailId: mail.id, state: 'sent' });
+    deps.log.debug({ mailId: mail.id, attempts }, 'mail sent');
+    return true;
+  } catch (err) {
+    const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const final = attempts >= MAIL_SENDER.maxAttempts;
+    await markAttemptFailed(
+      deps.db.db,
+      mail.id,
+      attempts,
+      error,
+      new Date(Date.now() + backoffMs(attempts)),
+      final,
+    );
+    if (final) mailSettled(deps.db, { mailId: mail.id, state: 'failed' });
+    deps.log.warn({ mailId: mail.id, attempts, final, error }, 'mail delivery failed');
+    return false;
+  }
+}
+
+/**
+ * Delivers the mail due now (up to MAIL_SENDER.perRun), in batches of MAIL_SENDER.batch sent side by
+ * side over a pool of SMTP connections. Never throws for a failed delivery.
+ */
 export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, unconfigured: false };
   const smtp = await readSmtpSettings(deps.db.db);
@@ -51,41 +101,26 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
     report.unconfigured = true;
     return report;
   }
-  const transport = await createSmtpTransport(smtp);
+  const transport = await createSmtpTransport(smtp, {
+    maxConnections: MAIL_SENDER.connections,
+    maxMessages: MAIL_SENDER.messagesPerConnection,
+  });
   try {
     while (report.sent + report.failed < MAIL_SENDER.perRun) {
-      const mail = await claimDueMail(deps.db, MAIL_SENDER.leaseMs);
-      if (!mail) break;
-      const attempts = mail.attempts + 1;
-      try {
-        await transport.sendMail({
-          from: smtp.fromAddress,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.body,
-          ...(mail.html ? { html: mail.html } : {}),
-          ...(mail.attachment && mail.attachmentName
-            ? { attachments: [{ filename: mail.attachmentName, content: Buffer.from(mail.attachment) }] }
-            : {}),
-        });
-        await markSent(deps.db.db, mail.id, attempts);
-        mailSettled(deps.db, { mailId: mail.id, state: 'sent' });
-        report.sent++;
-        deps.log.debug({ mailId: mail.id, attempts }, 'mail sent');
-      } catch (err) {
-        const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-        const final = attempts >= MAIL_SENDER.maxAttempts;
-        await markAttemptFailed(
-          deps.db.db,
-          mail.id,
-          attempts,
-          error,
-          new Date(Date.now() + backoffMs(attempts)),
-          final,
-        );
-        if (final) mailSettled(deps.db, { mailId: mail.id, state: 'failed' });
-        report.failed++;
-        deps.log.warn({ mailId: mail.id, attempts, final, error }, 'mail delivery failed');
+      const batch = await claimDueMail(
+        deps.db,
+        MAIL_SENDER.leaseMs,
+        Math.min(MAIL_SENDER.batch, MAIL_SENDER.perRun - report.sent - report.failed),
+      );
+      if (batch.length === 0) break;
+      // Side by side over the pool; each mail's outcome is recorded on its own, so one failure retries
+      // only that mail.
+      const outcomes = await Promise.all(
+        batch.map((mail) => sendOne(deps, transport, smtp.fromAddress, mail)),
+      );
+      for (const sent of outcomes) {
+        if (sent) report.sent++;
+        else report.failed++;
       }
     }
   } finally {
@@ -96,8 +131,8 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
 
 /**
  * The mail sender as a periodic job (jobs/scheduler.ts): every 2 s on one process, and at once when a
- * process queued mail (main.ts kicks it on `mailQueued`). Rows are leased one by one, so a run that
- * overlaps another process's run (after a kick) never sends a mail twice.
+ * process queued mail (main.ts kicks it on `mailQueued`). Every row is leased by the run that claimed it,
+ * so a run that overlaps another process's run (after a kick) never sends a mail twice.
  */
 export const mailSenderJob: JobDefinition = {
   name: 'mail-sender',

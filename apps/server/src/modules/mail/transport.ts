@@ -12,12 +12,18 @@ export const SMTP_TIMEOUTS = {
 /**
  * A transport for `s`: 'ssl' connects with TLS from the start, 'tls' refuses to send unless STARTTLS
  * succeeds, 'none' speaks plain SMTP (no opportunistic STARTTLS, whose certificate could not be checked).
- * Logs in only when a user name is set. nodemailer is loaded on the first send, not at start-up
+ * Logs in only when a user name is set. With `pool`, connections are reused and mails sent side by side. nodemailer is loaded on the first send, not at start-up
  * (issue 12 §4: most installations never configure SMTP, and the library costs resident memory).
  */
-export async function createSmtpTransport(s: StoredSmtp): Promise<Transporter> {
+export async function createSmtpTransport(
+  s: StoredSmtp,
+  pool?: { maxConnections: number; maxMessages: number },
+): Promise<Transporter> {
   const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport({
+    // A pool keeps its connections open across the mails of one sender run (one handshake per
+    // connection, not per mail) and sends up to maxConnections at once.
+    ...(pool ? { pool: true, ...pool } : {}),
     host: s.host,
     port: s.port,
     secure: s.security === 'ssl',

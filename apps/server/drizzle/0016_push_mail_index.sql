@@ -1,0 +1,1 @@
+CREATE INDEX "push_deliveries_mail" ON "push_deliveries" USING btree ("mail_id");

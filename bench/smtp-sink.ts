@@ -1,0 +1,69 @@
+/**
+ * The push bench's mail server: smtp-server on a free loopback port, in a worker thread of its own, so
+ * receiving (and the test receiver's parsing) does not share the event loop of the server under test, as
+ * a real mail server would not. It acknowledges a mail at the end of its data, as an MTA does once the
+ * mail is queued, and reports the bench's code found in it (`PB` and five digits, or the recipient) with
+ * the moment its data ended.
+ */
+
+import type { AddressInfo } from 'node:net';
+import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { SMTPServer } from 'smtp-server';
+
+/** One mail as the bench sees it. */
+export interface SunkMail {
+  /** The first `PB00000`-style code in the mail, or null. */
+  code: string | null;
+  to: string[];
+  /** When its data ended (ms since the epoch). */
+  receivedAt: number;
+}
+
+/** A running sink. */
+export interface SmtpSink {
+  port: number;
+  received: SunkMail[];
+  close(): Promise<void>;
+}
+
+/** Starts the sink in a worker thread. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const worker = new Worker(new URL(import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const received: SunkMail[] = [];
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (m: { port?: number; mail?: SunkMail }) => {
+      if (m.port) resolve(m.port);
+      if (m.mail) received.push(m.mail);
+    });
+  });
+  return {
+    port,
+    received,
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const receivedAt = Date.now();
+        cb();
+        const code = /PB\d{5}/.exec(Buffer.concat(chunks).toString('latin1'))?.[0] ?? null;
+        port.postMessage({ mail: { code, to: session.envelope.rcptTo.map((r) => r.address), receivedAt } });
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1', () => {
+    port.postMessage({ port: (server.server.address() as AddressInfo).port });
+  });
+}
