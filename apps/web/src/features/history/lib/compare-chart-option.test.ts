@@ -5,6 +5,7 @@ import {
   type CompareSite,
   compareChartOption,
   SITE_COLORS,
+  seriesNames,
   siteValues,
   unionLabels,
 } from './compare-chart-option';
@@ -82,5 +83,11 @@ describe('compareChartOption', () => {
       formatter: (n: string) => string;
     };
     expect(legend.formatter('Empty')).toBe('Empty –');
+  });
+});
+
+describe('seriesNames', () => {
+  it('lists the drawn series in order', () => {
+    expect(seriesNames(compareChartOption([b, a], 'productionKwh', 3, 'en-US'))).toEqual(['Beta', 'Alpha']);
   });
 });

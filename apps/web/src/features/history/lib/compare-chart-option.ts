@@ -86,3 +86,9 @@ export function compareChartOption(
     series,
   };
 }
+
+/** Names of the series an option draws, in order (the chart's accessible label lists them). */
+export function seriesNames(option: PeriodBarsOption): string[] {
+  const series = option.series;
+  return (Array.isArray(series) ? series : series ? [series] : []).map((s) => String(s.name ?? ''));
+}

@@ -13,7 +13,7 @@ import { useSitesStatistics } from '../api/get-statistics';
 import { CompareSiteSelect } from '../components/compare-site-select';
 import { CompareTotals } from '../components/compare-totals';
 import '../components/compare.css';
-import { type CompareSite, compareChartOption } from '../lib/compare-chart-option';
+import { type CompareSite, compareChartOption, seriesNames } from '../lib/compare-chart-option';
 import {
   COMPARE_METRICS,
   COMPARE_PERIODS,
@@ -133,7 +133,15 @@ export function ComparePage() {
           <Skeleton active />
         ) : option ? (
           <>
-            <EChartHost option={option} testId="compare-chart" className="compare-chart" />
+            <EChartHost
+              option={option}
+              testId="compare-chart"
+              className="compare-chart"
+              label={t('history.compare.chartLabel', {
+                metric: t(`history.totals.${query.metric}`),
+                sites: seriesNames(option).join(', '),
+              })}
+            />
             <CompareTotals sites={loaded} locale={locale} />
           </>
         ) : null}
