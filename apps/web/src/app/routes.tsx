@@ -122,6 +122,14 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                // Issue 24 item 16: up to 4 sites' history side by side.
+                path: '/history/compare',
+                handle: handle('compare'),
+                lazy: async () => ({
+                  Component: (await import('../features/history/pages/compare-page')).ComparePage,
+                }),
+              },
+              {
                 path: '/profile',
                 handle: handle('profile'),
                 lazy: async () => ({ Component: (await import('./pages/profile-route')).ProfileRoute }),

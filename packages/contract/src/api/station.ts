@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { boundedInt, pageNumField, pageSizeField, safeString, withSpans } from '../bounds';
+import { SELECTION_CAPS } from '../constants';
 import { DEVICE_TYPES } from '../telemetry';
 import { idParam, languageIdField, localDate, queryBool, repeatedKey, systemTypeField } from './common';
 import { EnergySourceSchema } from './energy';
@@ -252,6 +253,19 @@ export const StatisticsQuerySchema = z
     message: 'one of stationId, groupId, all',
     path: ['stationId'],
   });
+/**
+ * Issue 24 item 16: the history comparison shows at most 4 sites side by side, the smallest of spec §5's
+ * multi-select caps (SELECTION_CAPS, spec §9); each site is read with its own statistics call.
+ */
+export const MAX_COMPARE_SITES = SELECTION_CAPS[0];
+
+/**
+ * The sites of the history comparison as its page query carries them (`?stationIds=1&stationIds=2`,
+ * repeated keys like spec §7's array parameters): database ids (bounds.ts), at most MAX_COMPARE_SITES.
+ * The web's site chooser and its URL reading both check a selection with this one rule.
+ */
+export const CompareSitesSchema = repeatedKey(idParam, MAX_COMPARE_SITES);
+
 export const StatisticsBucketSchema = EnergyTotalsSchema.extend({ label: z.string(), start: z.string() });
 export const StatisticsSchema = z.object({
   /** The site asked for; 0 when the answer covers a group or all sites (then see stationIds). */

@@ -4,7 +4,7 @@
  */
 import type { Statistics } from '@ems/contract/api/station';
 import { REFRESH_INTERVAL_MS } from '@ems/contract/constants';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/client';
 import { getLines } from '../../station/api/get-lines';
 import type { Period } from '../lib/period-nav';
@@ -39,6 +39,20 @@ export function useStatistics(stationId: number, period: Period, searchDate: str
   return useQuery({
     ...statisticsQueryOptions(stationId, period, searchDate ?? ''),
     enabled: searchDate !== null,
+  });
+}
+
+/**
+ * Statistics of several sites for one period (the history comparison, issue 24 item 16): one
+ * station/statistics call per site, so the server checks access to each id as for a single site; one
+ * result per id, in order. A changed period shows loading, not the old period's buckets.
+ */
+export function useSitesStatistics(stationIds: readonly number[], period: Period, searchDate: string) {
+  return useQueries({
+    queries: stationIds.map((id) => ({
+      ...statisticsQueryOptions(id, period, searchDate),
+      placeholderData: undefined,
+    })),
   });
 }
 

@@ -1,15 +1,16 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { DiffOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { Statistics } from '@ems/contract/api/station';
 import { Alert, Button, Card, DatePicker, Empty, Segmented, Skeleton, Space, Statistic, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { energyFormatter, formatPercent } from '../../../shared/format/quantity';
 import { dayPickerFormat } from '../../../shared/format/time';
 import { EChartHost } from '../../station/components/echart-host';
 import { todayChartOption } from '../../station/lib/today-chart-option';
 import { useDayLines, useFirstDataDay, useStatistics } from '../api/get-statistics';
+import { compareHref } from '../lib/compare-query';
 import { isEstimated } from '../lib/estimated';
 import { BAR_KEYS, periodBarsOption } from '../lib/period-bars-option';
 import {
@@ -49,7 +50,8 @@ const anyEnergy = (s: Statistics) => s.buckets.some((b) => TOTAL_KEYS.some((k) =
  * picker and "today", kept in the page's query as statisticsType and searchDate (spec §3). Day draws
  * power lines with SOC dashed on a right axis (the station page's only power chart: on today it
  * refreshes every 5 s); the others draw the two energy stacks per bucket.
- * Totals above the chart come from the same statistics answer as the bars.
+ * Totals above the chart come from the same statistics answer as the bars. "Compare" opens
+ * /history/compare with this site, period and date chosen (issue 24 item 16).
  */
 export function HistoryCard({
   stationId,
@@ -63,6 +65,7 @@ export function HistoryCard({
 }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const period = periodParam(params.get('statisticsType'));
   const raw = params.get('searchDate');
   const date = clampToToday(isLocalDate(raw) ? raw : today, today);
@@ -135,6 +138,9 @@ export function HistoryCard({
             onClick={() => go(period, shiftPeriod(period, date, 1))}
           />
           <Button onClick={() => go(period, today)}>{t('history.today')}</Button>
+          <Button icon={<DiffOutlined />} onClick={() => navigate(compareHref(stationId, period, date))}>
+            {t('history.compare.open')}
+          </Button>
         </Space>
       }
     >

@@ -14,12 +14,15 @@ export function EChartHost({
   className,
   testId,
   timingName,
+  label,
 }: {
   option: EChartsCoreOption;
   className?: string;
   testId?: string;
   /** When set, each new option's first drawing sets a CHART_DRAWN_MARK with this detail. */
   timingName?: string;
+  /** Text naming what the chart shows (its series), read by screen readers: the box becomes an image. */
+  label?: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
@@ -58,5 +61,10 @@ export function EChartHost({
     c.setOption(option, { replaceMerge: ['series', 'yAxis', 'xAxis', 'legend'] });
   }, [ready, option, timingName]);
 
-  return <div ref={host} className={className ?? 'power-chart'} data-testid={testId} />;
+  const box = className ?? 'power-chart';
+  return label ? (
+    <div ref={host} className={box} data-testid={testId} role="img" aria-label={label} />
+  ) : (
+    <div ref={host} className={box} data-testid={testId} />
+  );
 }
