@@ -1,0 +1,186 @@
+/**
+ * The screenshot walk (issue 24 "Tests"): every route of the web app, as the demo owner and as the
+ * administrator, in en-US, zh-CN and pt-BR, at 1440 px and 390 px, on a fresh server (server.ts). For
+ * each screen it keeps a full-page screenshot and checks what a reader would trip over: the page wider
+ * than the screen, an i18n key shown raw (`history.previous`), English left in a translated page
+ * (a known English-only phrase), and errors in the browser console. Prints one table of verdicts and
+ * writes the screenshots to WALK_DIR (default /tmp/ems-walk). Not part of `npm test` (about 10 min):
+ * run it with `npm run walk` and look at the screenshots it names.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { ADMIN, DEMO, fillSignIn } from './lib/sign-in';
+import { startServer } from './server';
+
+const OUT = process.env.WALK_DIR ?? '/tmp/ems-walk';
+const LANGUAGES = ['en-US', 'zh-CN', 'pt-BR'] as const;
+const WIDTHS = [1440, 390] as const;
+
+/** Routes of apps/web/src/app/routes.tsx, with who opens them (null: signed out). */
+const ROUTES: { path: string; as: 'demo' | 'admin' | null }[] = [
+  { path: '/login', as: null },
+  { path: '/login/admin', as: null },
+  { path: '/register', as: null },
+  { path: '/password/back', as: null },
+  { path: '/download/app', as: null },
+  { path: '/update/version', as: null },
+  { path: '/dashboard', as: 'demo' },
+  { path: '/map', as: 'demo' },
+  { path: '/sites', as: 'demo' },
+  { path: '/station', as: 'demo' },
+  { path: '/alarms', as: 'demo' },
+  { path: '/report', as: 'demo' },
+  { path: '/history/compare', as: 'demo' },
+  { path: '/profile', as: 'demo' },
+  { path: '/push', as: 'demo' },
+  { path: '/social', as: 'demo' },
+  { path: '/download/app', as: 'demo' },
+  { path: '/404', as: 'demo' },
+  { path: '/dashboard', as: 'admin' },
+  { path: '/manage', as: 'admin' },
+  { path: '/manage?tab=inventory', as: 'admin' },
+  { path: '/manage?tab=push', as: 'admin' },
+  { path: '/manage?tab=officialAccount', as: 'admin' },
+  { path: '/401', as: 'demo' },
+];
+
+/** English phrases that must not show in a translated page (from the app's own en-US texts). */
+const ENGLISH = ['Sign in', 'Dashboard', 'Sites', 'Alarms', 'Reports', 'Settings', 'No data', 'Loading'];
+
+interface Verdict {
+  screen: string;
+  overflowPx: number;
+  rawKeys: string[];
+  english: string[];
+  consoleErrors: string[];
+  file: string;
+}
+
+/** Opens every route of `as` in one signed-in page of `lang` and `width`, and checks each. */
+async function visitAll(
+  browser: Browser,
+  baseURL: string,
+  lang: string,
+  width: number,
+  as: 'demo' | 'admin' | null,
+  stationPath: string,
+): Promise<Verdict[]> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: lang,
+    viewport: { width, height: width > 600 ? 900 : 844 },
+  });
+  const page = await context.newPage();
+  let consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text().slice(0, 120));
+  });
+  const out: Verdict[] = [];
+  try {
+    if (as) {
+      const who = as === 'admin' ? ADMIN : DEMO;
+      await page.goto(who.path ?? '/login');
+      await fillSignIn(page, who);
+      await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+    }
+    for (const route of ROUTES.filter((r) => r.as === as)) {
+      const screen = `${as ?? 'signed out'} ${route.path} ${lang} ${width}`;
+      consoleErrors = [];
+      try {
+        await page.goto(route.path === '/station' ? stationPath : route.path);
+        await settle(page);
+        const file = join(
+          OUT,
+          `${as ?? 'out'}${route.path.replace(/[^a-z0-9]+/gi, '_')}-${lang}-${width}.png`,
+        );
+        await page.screenshot({ path: file, fullPage: true });
+        const found = await page.evaluate((english: string[]) => {
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it (hidden parts left out, blocks on lines of their own).
+          const text = document.body.innerText;
+          const rawKeys = [...new Set(text.match(/\b[a-z]+(?:\.[a-zA-Z0-9]+){2,}\b/g) ?? [])].filter(
+            (k) => !/\.(com|org|net|cz|br|cn|xlsx|csv|png)$/.test(k),
+          );
+          const words = english.filter((w) => new RegExp(`(^|\\n)${w}(\\n|$)`).test(text));
+          return { overflow: document.documentElement.scrollWidth - window.innerWidth, rawKeys, words };
+        }, ENGLISH);
+        out.push({
+          screen,
+          overflowPx: Math.max(0, found.overflow),
+          rawKeys: found.rawKeys,
+          english: lang === 'en-US' ? [] : found.words,
+          consoleErrors: [...consoleErrors],
+          file,
+        });
+      } catch (err) {
+        out.push({
+          screen,
+          overflowPx: 0,
+          rawKeys: [],
+          english: [],
+          consoleErrors: [`walk failed: ${String(err).slice(0, 160)}`],
+          file: '',
+        });
+      }
+    }
+  } finally {
+    await context.close();
+  }
+  return out;
+}
+
+/** Waits for the page's first answers and animations to end. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  await page.waitForTimeout(800);
+}
+
+/** The first demo site's station page. */
+async function firstStation(browser: Browser, baseURL: string): Promise<string> {
+  const page = await browser.newPage({ baseURL });
+  await page.goto('/login');
+  await fillSignIn(page, DEMO);
+  await page.waitForURL(/\/dashboard/);
+  const href = await page.locator('a[href*="/station?stationId="]').first().getAttribute('href');
+  await page.close();
+  return href ?? '/station';
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const verdicts: Verdict[] = [];
+  try {
+    const station = await firstStation(browser, server.baseUrl);
+    for (const lang of LANGUAGES)
+      for (const width of WIDTHS)
+        for (const as of [null, 'demo', 'admin'] as const) {
+          verdicts.push(...(await visitAll(browser, server.baseUrl, lang, width, as, station)));
+          process.stdout.write('.');
+        }
+  } finally {
+    await browser.close();
+    server.process.kill('SIGTERM');
+  }
+  process.stdout.write('\n');
+  const bad = verdicts.filter(
+    (v) => v.overflowPx || v.rawKeys.length || v.english.length || v.consoleErrors.length,
+  );
+  console.log(`| screen | verdict |\n|---|---|`);
+  for (const v of verdicts) {
+    const notes = [
+      v.overflowPx ? `${v.overflowPx} px wider than the screen` : '',
+      v.rawKeys.length ? `raw keys: ${v.rawKeys.join(', ')}` : '',
+      v.english.length ? `English: ${v.english.join(', ')}` : '',
+      v.consoleErrors.length ? `console: ${v.consoleErrors.join(' / ')}` : '',
+    ].filter(Boolean);
+    console.log(`| ${v.screen} | ${notes.length ? notes.join('; ') : 'ok'} |`);
+  }
+  console.log(`\n${verdicts.length} screens, ${bad.length} with findings; screenshots in ${OUT}`);
+}
+
+await main();
