@@ -91,8 +91,11 @@ describe('seed', () => {
     expect(keyAfter.rows).toEqual(keyBefore.rows);
 
     const password = /password:\s+(\S+)/.exec(printed[0]!)![1]!;
+    // As main.ts: the job queue runs before the app is ready (routes declare their queues then).
+    const queue = createJobQueue(db);
+    await queue.start(pino({ level: 'silent' }));
     const app = await buildApp(
-      { config, db, authenticate: createAuthService({ db, config }).authenticate, queue: createJobQueue(db) },
+      { config, db, authenticate: createAuthService({ db, config }).authenticate, queue },
       { logger: false },
     );
     try {
@@ -102,6 +105,7 @@ describe('seed', () => {
       expect(await loginAs(app, 'demo', 'Demo@2024!')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     } finally {
       await app.close();
+      await queue.stop();
     }
   });
 
