@@ -39,6 +39,14 @@ export interface DispatchJob {
 }
 
 /**
+ * Declares the dispatch queue in this process (once; later calls return at once): call before a
+ * transaction that adds a dispatch (jobs/queue.ts send).
+ */
+export function declareDispatch(queue: JobQueue): Promise<void> {
+  return queue.declare([COMMAND_QUEUE_DEFINITION]);
+}
+
+/**
  * Adds a dispatch of the device's queued commands (inside `tx` when given: it exists exactly when the
  * command does). A dispatch already queued for the device makes this one unnecessary (null).
  */

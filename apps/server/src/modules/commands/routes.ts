@@ -1,8 +1,9 @@
 /**
  * Remote settings (issue 21 §2) under /owner_api/webpvesc/ajax/device: GET device/params,
  * POST device/params/set, GET device/command/list. Each needs a session; the service checks the caller
- * against the device's site (docs/commands.md "Who may"). The dispatch queue is declared before the
- * server is ready, so a set can add its job whether or not this process runs the dispatcher.
+ * against the device's site (docs/commands.md "Who may"). A set declares the dispatch queue before its
+ * transaction (dispatch.ts declareDispatch), so it can add its job whether or not this process runs the
+ * dispatcher.
  */
 import {
   CommandListQuerySchema,
@@ -17,7 +18,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
-import { COMMAND_QUEUE_DEFINITION } from './dispatch';
 import { getParams, listCommands, setParams } from './service';
 
 const BASE = '/webpvesc/ajax/device';
@@ -27,9 +27,6 @@ const tags = ['device'];
 export async function commandRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const { db, queue } = ctx;
-  api.addHook('onReady', async () => {
-    await queue.declare([COMMAND_QUEUE_DEFINITION]);
-  });
 
   r.get(
     `${BASE}/params`,

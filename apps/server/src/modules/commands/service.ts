@@ -32,7 +32,7 @@ import { AppError, fieldError, noPermission } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { isAdmin } from '../access/require-admin';
 import { accessibleStationIds, requireStationAccess } from '../access/station-access';
-import { kickDevice } from './dispatch';
+import { declareDispatch, kickDevice } from './dispatch';
 import {
   commandsInStates,
   findParamDevice,
@@ -180,6 +180,7 @@ export async function setParams(
   const before = Object.fromEntries(sent.map((k) => [k, reported?.values[k as ParamKey] ?? null]));
   const id = randomUUID();
   const stationId = device.stationId;
+  await declareDispatch(queue);
   await db.db.transaction(async (tx) => {
     await insertCommand(tx, {
       id,
