@@ -16,6 +16,7 @@ import type { JobQueue, QueueJob } from '../../jobs/queue';
 import {
   COMMAND_QUEUE,
   COMMAND_QUEUE_DEFINITION,
+  COMMAND_WORKERS,
   type DispatchJob,
   dispatchDevice,
   kickDevice,
@@ -100,9 +101,13 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
         waiting.set(sn, deviceId);
       },
     };
-    await queue.work<DispatchJob>(COMMAND_QUEUE, async (job: QueueJob<DispatchJob>) => {
-      if (await dispatchDevice(deps, job.data.deviceId)) stats.sent++;
-    });
+    await queue.work<DispatchJob>(
+      COMMAND_QUEUE,
+      async (job: QueueJob<DispatchJob>) => {
+        if (await dispatchDevice(deps, job.data.deviceId)) stats.sent++;
+      },
+      { localConcurrency: COMMAND_WORKERS },
+    );
   }
   const unsubscribe = downlink.onConnect(appeared);
 
