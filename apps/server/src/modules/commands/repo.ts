@@ -303,6 +303,15 @@ export async function devicesWithQueued(db: DbHandle): Promise<{ deviceId: numbe
   return res.rows;
 }
 
+/** Whether the device has a queued command (uses the device_commands_open index). */
+export async function hasQueued(db: DbHandle, deviceId: number): Promise<boolean> {
+  const res = await db.query(
+    `SELECT 1 FROM device_commands WHERE state = 'queued' AND device_id = $1 LIMIT 1`,
+    [deviceId],
+  );
+  return res.rows.length > 0;
+}
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /** A stored command as the calls answer it; `withIp`: the caller may read the request's address. */

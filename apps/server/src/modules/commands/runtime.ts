@@ -22,7 +22,15 @@ import {
   kickDevice,
 } from './dispatch';
 import type { Downlink } from './downlink';
-import { devicesWithQueued, markVerified, readReported, recordAck, unverified, upsertReported } from './repo';
+import {
+  devicesWithQueued,
+  hasQueued,
+  markVerified,
+  readReported,
+  recordAck,
+  unverified,
+  upsertReported,
+} from './repo';
 
 /** Counters since start (tests, the log). */
 export interface CommandStats {
@@ -153,7 +161,9 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
           const stored = await readReported(db, device.id);
           if (stored) stats.verified += await verify(db, device.id, stored.values);
         }
-        kick(device.id);
+        // The device may take its next command. Read after the answer committed: a command recorded
+        // later comes with a dispatch of its own, which then finds nothing in flight.
+        if (await hasQueued(db, device.id)) kick(device.id);
       })();
     },
     reported: async (device, ts, points) => {
