@@ -5,7 +5,7 @@
  * in telemetry → **verified**. Loggers run in a child process (bench/commands-loggers.ts).
  *
  * Observed as a client would see it: the command's state row (device_commands) is read every
- * COMMAND_BENCH_POLL_MS, one query for every open command (so figures are up to one poll late). The
+ * COMMANDS_BENCH_POLL_MS, one query for every open command (so figures are up to one poll late). The
  * stage table splits the time with the row's own timestamps (recorded, sent, answer recorded) and the
  * logger's receipt time.
  *
