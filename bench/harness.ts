@@ -47,20 +47,48 @@ export async function openBenchDb(kind: BenchDbKind, name: string): Promise<Benc
   };
 }
 
+/** A child process started by startChild. */
+export interface BenchChild<First> {
+  /** The first message it sends back (rejects when it exits with a non-zero code first). */
+  first: Promise<First>;
+  /** Sends it `message` and resolves with its next message, once it has exited. */
+  finish<Last>(message: object): Promise<Last>;
+}
+
+/**
+ * Runs `script` (a file in bench/, under tsx) as a child process and sends it `job`; the child answers
+ * with a first message (it is ready, or its result), and may stay on until `finish`.
+ */
+export function startChild<Job, First>(script: string, job: Job): BenchChild<First> {
+  const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
+  const child = fork(file, [], { execArgv: ['--import', 'tsx'] });
+  const first = new Promise<First>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as First));
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`${script} exited with ${code}`));
+    });
+  });
+  child.send(job as object);
+  return {
+    first,
+    finish: async <Last>(message: object) => {
+      await first;
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      const last = new Promise<Last>((r) => child.once('message', (m) => r(m as Last)));
+      child.send(message);
+      const answer = await last;
+      await exited;
+      return answer;
+    },
+  };
+}
+
 /**
  * Runs `script` (a file in bench/, under tsx) as a child process, sends it `job` and resolves with the
  * first message it sends back; rejects when it exits with a non-zero code first.
  */
 export function runChild<Job, Result>(script: string, job: Job): Promise<Result> {
-  const file = fileURLToPath(new URL(`./${script}`, import.meta.url));
-  const child = fork(file, [], { execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as Result));
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`${script} exited with ${code}`));
-    });
-    child.send(job as object);
-  });
+  return startChild<Job, Result>(script, job).first;
 }
 
 /**

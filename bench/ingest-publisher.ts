@@ -6,6 +6,7 @@
 import { topics } from '@ems/contract/telemetry';
 import mqtt from 'mqtt';
 import { connectRawDevice, hostPort } from './raw-device';
+import { wallMs } from './stats';
 
 /** What the parent asks for. */
 export interface PublisherJob {
@@ -40,8 +41,6 @@ export interface PublisherResult {
   cpuMs: number;
 }
 
-/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes. */
-export const wallMs = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const IN_FLIGHT = 8;

@@ -23,8 +23,8 @@ import { createTestDevice, createTestStation, type TestDevice } from '../apps/se
 import { type TelemetryRow, writeSamples } from '../apps/server/src/ingest/writer';
 import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
-import { type PublisherJob, type PublisherResult, wallMs } from './ingest-publisher';
-import { quantile } from './stats';
+import type { PublisherJob, PublisherResult } from './ingest-publisher';
+import { quantile, wallMs } from './stats';
 import { printTable, type Row } from './table';
 
 type Kind = BenchDbKind;

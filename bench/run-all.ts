@@ -3,6 +3,7 @@
  * DATABASE_URL is set. Each case is bounded in time; all traffic stays on loopback.
  */
 import { runAlarmBench } from './alarms';
+import { printCommandBench, runCommandBench } from './commands';
 import { runEnergyBench } from './energy';
 import { runHistoryRenderBench } from './history-render';
 import { runIngestBench, runIngestLatencyBench } from './ingest';
@@ -29,6 +30,7 @@ printTable('Energy (issue 12): lines and statistics p95', await runEnergyBench()
 printTable('Push: alarm raised → mail at SMTP (issue 20 §11)', await runPushAlarmBench());
 printTable('Push: where an alarm mail’s time went', pushAlarmStages());
 printTable('Push: daily reports due at the same minute → all mails at SMTP', await runPushReportBench());
+printCommandBench(await runCommandBench());
 printTable('Server memory with the demo fleet (issue 12 §4)', await runRssBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

@@ -83,11 +83,13 @@ export async function startTestIngest(deps: {
   onBatch?(seconds: number, rows: number): void;
   /** Also run remote settings on this queue: dispatch worker, answers and reports (issue 21). */
   withCommands?: { queue: JobQueue };
+  /** An external broker to use instead of MQTT_URL's (a benchmark's own Mosquitto); null: embedded. */
+  mqttUrl?: string | null;
 }): Promise<TestIngest> {
   const { db } = deps;
   const log = deps.log ?? pino({ level: 'silent' });
   const config: Config = { ...deps.config, MQTT_PORT: 0, HOST: '127.0.0.1' };
-  const external = process.env.MQTT_URL;
+  const external = deps.mqttUrl === undefined ? process.env.MQTT_URL : deps.mqttUrl;
   const broker = external ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const mqttUrl = external ?? broker!.url;
   const tag = randomBytes(4).toString('hex');

@@ -68,6 +68,12 @@ describe('commands tracked to the device (issue 21 §3)', () => {
       socLowerOffGrid: 10,
     });
     await logger.report();
+    // Through an external broker the report's acknowledgement comes before the ingest stored it.
+    await ti.waitFor(
+      async () =>
+        (await t.db.query('SELECT 1 FROM device_params WHERE device_id = $1', [logger.device.id])).rows
+          .length > 0,
+    );
     const { data } = await set(logger.device.id, { socLowerOnGrid: 35 });
     expect(data).toMatchObject({ state: 'queued', sent: ['socLowerOnGrid'], unchanged: [] });
     await waitState(data.commandId!, 'applied');

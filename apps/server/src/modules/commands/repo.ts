@@ -165,28 +165,25 @@ export async function expireStale(db: DbHandle, deviceId: number, stationId: num
   return res.rows.length;
 }
 
+/** What a dispatch publishes of a command. */
+export type ClaimedCommand = Pick<StoredCommand, 'id' | 'params' | 'expiresAt'>;
+
 /**
  * Takes the device's oldest queued command into flight (sent), unless one is in flight already.
  * @returns the command, or undefined when none is queued or one is in flight (the partial unique index
  *   device_commands_one_in_flight refuses a second, whichever process tries).
  */
-export async function claimNext(db: DbHandle, deviceId: number): Promise<StoredCommand | undefined> {
+export async function claimNext(db: DbHandle, deviceId: number): Promise<ClaimedCommand | undefined> {
   try {
-    const res = await db.query<{ id: string }>(
+    const res = await db.query<ClaimedCommand>(
       `UPDATE device_commands SET state = 'sent', sent_at = now(), sends = sends + 1
        WHERE id = (SELECT id FROM device_commands WHERE device_id = $1 AND state = 'queued'
                    ORDER BY created_at, id LIMIT 1)
          AND NOT EXISTS (SELECT 1 FROM device_commands WHERE device_id = $1 AND state = 'sent')
-       RETURNING id`,
+       RETURNING id, params, expires_at AS "expiresAt"`,
       [deviceId],
     );
-    const id = res.rows[0]?.id;
-    if (!id) return undefined;
-    const rows = await db.query<StoredCommand>(
-      `SELECT ${COLUMNS} FROM device_commands c JOIN stations s ON s.id = c.station_id WHERE c.id = $1`,
-      [id],
-    );
-    return rows.rows[0];
+    return res.rows[0];
   } catch (err) {
     if ((err as { code?: string }).code === '23505') return undefined; // another process sent one first
     throw err;
@@ -304,6 +301,15 @@ export async function devicesWithQueued(db: DbHandle): Promise<{ deviceId: numbe
     'device-commands-queued',
   );
   return res.rows;
+}
+
+/** Whether the device has a queued command (uses the device_commands_open index). */
+export async function hasQueued(db: DbHandle, deviceId: number): Promise<boolean> {
+  const res = await db.query(
+    `SELECT 1 FROM device_commands WHERE state = 'queued' AND device_id = $1 LIMIT 1`,
+    [deviceId],
+  );
+  return res.rows.length > 0;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

@@ -16,12 +16,21 @@ import type { JobQueue, QueueJob } from '../../jobs/queue';
 import {
   COMMAND_QUEUE,
   COMMAND_QUEUE_DEFINITION,
+  COMMAND_WORKERS,
   type DispatchJob,
   dispatchDevice,
   kickDevice,
 } from './dispatch';
 import type { Downlink } from './downlink';
-import { devicesWithQueued, markVerified, readReported, recordAck, unverified, upsertReported } from './repo';
+import {
+  devicesWithQueued,
+  hasQueued,
+  markVerified,
+  readReported,
+  recordAck,
+  unverified,
+  upsertReported,
+} from './repo';
 
 /** Counters since start (tests, the log). */
 export interface CommandStats {
@@ -100,9 +109,13 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
         waiting.set(sn, deviceId);
       },
     };
-    await queue.work<DispatchJob>(COMMAND_QUEUE, async (job: QueueJob<DispatchJob>) => {
-      if (await dispatchDevice(deps, job.data.deviceId)) stats.sent++;
-    });
+    await queue.work<DispatchJob>(
+      COMMAND_QUEUE,
+      async (job: QueueJob<DispatchJob>) => {
+        if (await dispatchDevice(deps, job.data.deviceId)) stats.sent++;
+      },
+      { localConcurrency: COMMAND_WORKERS },
+    );
   }
   const unsubscribe = downlink.onConnect(appeared);
 
@@ -148,7 +161,9 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
           const stored = await readReported(db, device.id);
           if (stored) stats.verified += await verify(db, device.id, stored.values);
         }
-        kick(device.id);
+        // The device may take its next command. Read after the answer committed: a command recorded
+        // later comes with a dispatch of its own, which then finds nothing in flight.
+        if (await hasQueued(db, device.id)) kick(device.id);
       })();
     },
     reported: async (device, ts, points) => {

@@ -32,7 +32,7 @@ export interface TestLogger {
 
 /** Connects `device` as a logger that answers `answer` (changeable later through `logger.answer`). */
 export async function connectLogger(
-  ti: TestIngest,
+  ti: Pick<TestIngest, 'connectDevice'>,
   device: TestDevice,
   answer: Answer,
   params: DeviceParamsPatch = {},
