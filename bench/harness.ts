@@ -13,6 +13,7 @@ import { type DbHandle, openDb } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { type JobDefinition, startJobs } from '../apps/server/src/jobs/scheduler';
+import { startDeliveries } from '../apps/server/src/modules/push/deliver';
 import { openTestDb } from '../apps/server/src/test/helper';
 
 /** The databases a benchmark case runs on. */
@@ -100,15 +101,18 @@ export const BENCH_DEVICE_RATE = { perSecond: 1_000_000, burst: 0, burstWindowS:
 
 /**
  * Runs `jobs` (default: all the server's periodic jobs) through a job queue of its own on `db`, as the
- * served server does; `stop()` ends both.
+ * served server does, and with `deliveries` the push delivery workers on the same queue (as main.ts);
+ * `stop()` ends them all.
  */
 export async function startBenchJobs(
   deps: { db: DbHandle; config: Config; log: FastifyBaseLogger },
   jobs?: readonly JobDefinition[],
+  opts: { deliveries?: boolean } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const queue = createJobQueue(deps.db);
   await queue.start(deps.log);
   const running = await startJobs({ ...deps, queue }, jobs);
+  if (opts.deliveries) await startDeliveries(deps, queue);
   return {
     stop: async () => {
       running.stop();

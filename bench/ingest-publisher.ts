@@ -1,11 +1,12 @@
 /**
  * Child process of bench/ingest.ts: plays `devices` data loggers, each connected as itself, publishing
  * inverter samples (10 numeric points) with QoS 1 for `seconds` (or until `maxSamples`), a few
- * messages in flight per device. Reports how many samples were acknowledged by the broker.
+ * messages in flight per device; with `alarms`, alarm events too. Reports how many samples were
+ * acknowledged by the broker.
  */
 import { topics } from '@ems/contract/telemetry';
 import mqtt from 'mqtt';
-import { connectRawDevice, hostPort } from './raw-device';
+import { connectRawDevice, hostPort, type RawDevice } from './raw-device';
 import { wallMs } from './stats';
 
 /** What the parent asks for. */
@@ -24,6 +25,11 @@ export interface PublisherJob {
    * each (wall clock, ms), so the parent can time publish → queryable.
    */
   probe?: { sn: string; secret: string; everyMs: number };
+  /**
+   * Unpaced runs only: alarm events beside the samples, `perMinute` in all at an even pace, device after
+   * device, each raising a new code `PB00000`… (docs/device-protocol.md §10) with the current time.
+   */
+  alarms?: { perMinute: number };
 }
 
 /** One probe sample: its `ts` and when it was handed to the client (performance.timeOrigin-based ms). */
@@ -39,6 +45,14 @@ export interface PublisherResult {
   probes: ProbeSent[];
   /** CPU time this process used while publishing (user + system, ms): the load generator's own cost. */
   cpuMs: number;
+  /** The alarm events published (`alarms`): each code and when it was handed to the socket (Date.now()). */
+  alarms: AlarmSent[];
+}
+
+/** One alarm event the publisher raised. */
+export interface AlarmSent {
+  code: string;
+  at: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -81,6 +95,8 @@ async function runFlat(job: PublisherJob): Promise<PublisherResult> {
   const perDevice = Math.floor(job.maxSamples / job.devices.length);
   const started = performance.now();
   const cpuAt = process.cpuUsage();
+  const alarms: AlarmSent[] = [];
+  const alarming = job.alarms ? raiseAlarms(job, job.alarms.perMinute, devices, until, alarms) : null;
   const counts = await Promise.all(
     devices.map((dev, i) => {
       let k = 0;
@@ -100,10 +116,36 @@ async function runFlat(job: PublisherJob): Promise<PublisherResult> {
   );
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuAt);
+  await alarming;
   await Promise.all(devices.map((d) => d.end()));
   // Only a device's last message can be short (perDevice not a multiple of samplesPerMessage).
   const samples = counts.reduce((sum, n) => sum + Math.min(n * job.samplesPerMessage, perDevice), 0);
-  return { samples, ms, probes: [], cpuMs: (cpu.user + cpu.system) / 1000 };
+  return { samples, ms, probes: [], cpuMs: (cpu.user + cpu.system) / 1000, alarms };
+}
+
+/** Raises `perMinute` new alarm codes a minute on `devices` in turn until `until`; resolves once all are acknowledged. */
+async function raiseAlarms(
+  job: PublisherJob,
+  perMinute: number,
+  devices: RawDevice[],
+  until: number,
+  out: AlarmSent[],
+): Promise<void> {
+  const every = 60_000 / perMinute;
+  const start = Date.now();
+  const acks: Promise<void>[] = [];
+  for (let i = 0; start + i * every < until; i++) {
+    const wait = start + i * every - Date.now();
+    if (wait >= 1) await sleep(wait);
+    const code = `PB${String(i).padStart(5, '0')}`;
+    const at = Date.now();
+    const sn = job.devices[i % devices.length]!.sn;
+    acks.push(
+      devices[i % devices.length]!.publish(topics.alarm(sn), JSON.stringify({ ts: at, code, active: true })),
+    );
+    out.push({ code, at });
+  }
+  await Promise.all(acks);
 }
 
 /**
@@ -152,7 +194,7 @@ async function runPaced(job: PublisherJob, rate: number): Promise<PublisherResul
   const cpu = process.cpuUsage(cpuAt);
   await probing;
   await Promise.all(clients.map((c) => c.endAsync()));
-  return { samples: acked, ms, probes, cpuMs: (cpu.user + cpu.system) / 1000 };
+  return { samples: acked, ms, probes, cpuMs: (cpu.user + cpu.system) / 1000, alarms: [] };
 }
 
 async function runProbe(

@@ -5,17 +5,21 @@
  * - the real path: data loggers in a child process (each device connected as itself, QoS 1, 8 messages
  *   in flight; bench/raw-device.ts) → embedded aedes broker → ingest (schema check, mapping, batching)
  *   → database, with one sample per message (live traffic) and 100 samples per message (a logger
- *   replaying its buffer). The rollup job runs beside it every 5 s, as in the server ("rollups on").
+ *   replaying its buffer). The rollup job runs beside it every 5 s, as in the server ("rollups on");
+ * - the first of those with push on (bench/ingest-push.ts): the alarm-push and mail sender jobs and the
+ *   delivery workers beside it, the site's owner with an e-mail alarm rule, and the loggers raising
+ *   1,000 alarms a minute among their samples.
  * PGlite runs in a temporary directory; PostgreSQL cases run when DATABASE_URL is set.
  *
  * Run alone: `node --import tsx bench/ingest.ts`. Knobs: INGEST_BENCH_SECONDS (publishing time per
  * MQTT case, default 10); INGEST_BENCH_DB (`PGlite` or `PostgreSQL`: that database only);
- * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt100`; default all), e.g. to profile one case
+ * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1push`, `mqtt100`; default all), e.g. to profile one case
  * with `node --cpu-prof`.
  */
 import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config';
+import { type Config, loadConfig } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/client';
 import { startEmbeddedBroker } from '../apps/server/src/ingest/broker';
 import { startIngest } from '../apps/server/src/ingest/ingest';
@@ -24,6 +28,7 @@ import { type TelemetryRow, writeSamples } from '../apps/server/src/ingest/write
 import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
 import type { PublisherJob, PublisherResult } from './ingest-publisher';
+import { pushOn } from './ingest-push';
 import { quantile, wallMs } from './stats';
 import { printTable, type Row } from './table';
 
@@ -91,15 +96,43 @@ async function writerCase(kind: Kind): Promise<Row> {
   }
 }
 
-async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number): Promise<Row> {
+/** What a variant of the MQTT case runs beside the ingest instead of the rollup job alone (ingest-push.ts). */
+export interface MqttVariant {
+  /** Appended to the row's path. */
+  label: string;
+  /** Starts its jobs on the case's database once the devices (all on one site) exist. */
+  start(
+    deps: { db: DbHandle; config: Config; log: FastifyBaseLogger },
+    devices: TestDevice[],
+  ): Promise<MqttVariantRun>;
+}
+
+/** A started variant. */
+export interface MqttVariantRun {
+  /** What the publisher does besides the samples. */
+  job: Pick<PublisherJob, 'alarms'>;
+  /** Its columns of the row, called as the case ends (it may wait a while for late results). */
+  finish(published: PublisherResult): Promise<Row>;
+  stop(): Promise<void>;
+}
+
+async function mqttCase(
+  kind: Kind,
+  samplesPerMessage: number,
+  seconds: number,
+  variant?: MqttVariant,
+): Promise<Row> {
   const { db, close } = await openBenchDb(kind, 'ingest');
   const config = loadConfig({ MQTT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const broker = await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const ingest = await startIngest({ db, log, broker, deviceRate: BENCH_DEVICE_RATE });
-  const rollups = await startBenchJobs({ db, config, log }, [rollupJob]);
+  let jobs: { stop(): Promise<void> } | null = null;
   try {
     const devices = await makeDevices(db);
+    const extra = variant ? await variant.start({ db, config, log }, devices) : null;
+    jobs = extra ?? (await startBenchJobs({ db, config, log }, [rollupJob]));
     const job: PublisherJob = {
+      ...extra?.job,
       url: broker.url,
       devices: devices.map((d) => ({ sn: d.sn, secret: d.secret })),
       samplesPerMessage,
@@ -122,10 +155,12 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
     const end = performance.now();
     const cpu = process.cpuUsage(cpuAt);
     const label = samplesPerMessage === 1 ? '1 sample/message' : `${samplesPerMessage} samples/message`;
+    // Telemetry messages only: the variant's alarm messages (about 17 a second) are not counted.
     const messages = ingest.stats().messages;
     const perSecond = Math.round(messages / ((end - firstAt) / 1000));
+    const path = `MQTT → broker → ingest → DB, ${label}${variant ? `, ${variant.label}` : ''}`;
     return {
-      ...row(kind, `MQTT → broker → ingest → DB, ${label}`, ingest.stats().stored, end - firstAt),
+      ...row(kind, path, ingest.stats().stored, end - firstAt),
       'messages/s': perSecond,
       // Issue 12 §4: at least 20,000 messages/s on PostgreSQL at one sample per message, rollups on.
       'issue 12: ≥ 20,000 msg/s':
@@ -136,9 +171,10 @@ async function mqttCase(kind: Kind, samplesPerMessage: number, seconds: number):
       'publisher CPU µs/msg': published.samples
         ? Math.round((published.cpuMs * 1000 * samplesPerMessage) / published.samples)
         : '–',
+      ...(await extra?.finish(published)),
     };
   } finally {
-    await rollups.stop();
+    await jobs?.stop();
     await ingest.stop();
     await broker.stop();
     await close();
@@ -258,11 +294,12 @@ export async function runIngestBench(): Promise<Row[]> {
   const kinds = (
     process.env.DATABASE_URL ? (['PGlite', 'PostgreSQL'] as const) : (['PGlite'] as const)
   ).filter((k) => !only || k === only);
-  const cases = new Set((process.env.INGEST_BENCH_CASES ?? 'writer,mqtt1,mqtt100').split(','));
+  const cases = new Set((process.env.INGEST_BENCH_CASES ?? 'writer,mqtt1,mqtt1push,mqtt100').split(','));
   const rows: Row[] = [];
   for (const kind of kinds) {
     if (cases.has('writer')) rows.push(await writerCase(kind));
     if (cases.has('mqtt1')) rows.push(await mqttCase(kind, 1, seconds));
+    if (cases.has('mqtt1push')) rows.push(await mqttCase(kind, 1, seconds, pushOn));
     if (cases.has('mqtt100')) rows.push(await mqttCase(kind, 100, seconds));
   }
   return rows;

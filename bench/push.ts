@@ -15,15 +15,13 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/client';
-import { createJobQueue } from '../apps/server/src/jobs/queue';
-import { type JobDefinition, startJobs } from '../apps/server/src/jobs/scheduler';
+import type { JobDefinition } from '../apps/server/src/jobs/scheduler';
 import { mailSenderJob } from '../apps/server/src/modules/mail/sender';
-import { writeSmtpSettings } from '../apps/server/src/modules/mail/smtp-settings';
-import { startDeliveries } from '../apps/server/src/modules/push/deliver';
 import { alarmPushJob } from '../apps/server/src/modules/push/fanout';
 import { reportPushJob } from '../apps/server/src/modules/push/reports';
 import { type BenchDbKind, openBenchDb } from './harness';
-import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { startPushRunner } from './push-runner';
+import type { SmtpSink } from './smtp-sink';
 import { quantile } from './stats';
 import { printTable, type Row } from './table';
 
@@ -65,31 +63,17 @@ async function withRunner(
   body: (db: DbHandle, smtp: SmtpSink) => Promise<Row>,
 ): Promise<Row> {
   const { db, close } = await openBenchDb(kind, name);
-  const smtp = await startSmtpSink();
   const log = pino({ level: 'silent' });
   const config = loadConfig({ SIMULATOR: 'off', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://ems.example.com' });
-  const queue = createJobQueue(db);
-  await queue.start(log);
   try {
-    await writeSmtpSettings(db.db, {
-      host: '127.0.0.1',
-      port: smtp.port,
-      security: 'none',
-      username: null,
-      fromAddress: 'push@ems.example.com',
-    });
     await fill(db);
-    const deps = { db, config, log, queue };
-    const running = await startJobs(deps, jobs);
-    await startDeliveries(deps, queue);
+    const runner = await startPushRunner({ db, config, log }, jobs);
     try {
-      return await body(db, smtp);
+      return await body(db, runner.smtp);
     } finally {
-      running.stop();
+      await runner.stop();
     }
   } finally {
-    await queue.stop();
-    await smtp.close();
     await close();
   }
 }

@@ -24,6 +24,11 @@ export interface RawDevice {
    * socket write per batch of acknowledgements. @returns how many were acknowledged.
    */
   run(topic: string, window: number, next: () => string | null): Promise<number>;
+  /**
+   * Publishes one `body` to `topic` with QoS 1 beside `run`'s stream (same connection, e.g. an alarm
+   * event between samples); resolves at its acknowledgement.
+   */
+  publish(topic: string, body: string): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -40,10 +45,24 @@ export function connectRawDevice(opts: RawDeviceOptions): Promise<RawDevice> {
   let onAck: (() => void) | null = null;
   let onAckBatch: (() => void) | null = null;
   let connected: ((err?: Error) => void) | null = null;
+  let messageId = 0;
+  /** `publish`'s messages awaiting their PUBACK, by message id. */
+  const single = new Map<number, () => void>();
+  const nextId = () => {
+    do messageId = messageId === 0xffff ? 1 : messageId + 1;
+    while (single.has(messageId));
+    return messageId;
+  };
 
   parser.on('packet', (p) => {
-    if (p.cmd === 'puback') onAck?.();
-    else if (p.cmd === 'connack') {
+    if (p.cmd === 'puback') {
+      const id = (p as mqttPacket.IPubackPacket).messageId ?? 0;
+      const resolve = single.get(id);
+      if (resolve) {
+        single.delete(id);
+        resolve();
+      } else onAck?.();
+    } else if (p.cmd === 'connack') {
       const code = (p as mqttPacket.IConnackPacket).returnCode ?? 0;
       connected?.(code === 0 ? undefined : new Error(`${opts.sn}: CONNACK ${code}`));
     }
@@ -62,7 +81,7 @@ export function connectRawDevice(opts: RawDeviceOptions): Promise<RawDevice> {
         reject(err);
         return;
       }
-      resolve({ run, end });
+      resolve({ run, publish, end });
     };
     socket.write(
       mqttPacket.generate({
@@ -82,7 +101,6 @@ export function connectRawDevice(opts: RawDeviceOptions): Promise<RawDevice> {
     let inFlight = 0;
     let acked = 0;
     let done = false;
-    let messageId = 0;
     return new Promise<number>((resolve, reject) => {
       socket.once('error', reject);
       const fill = () => {
@@ -93,18 +111,7 @@ export function connectRawDevice(opts: RawDeviceOptions): Promise<RawDevice> {
             done = true;
             break;
           }
-          messageId = messageId === 0xffff ? 1 : messageId + 1;
-          out.push(
-            mqttPacket.generate({
-              cmd: 'publish',
-              topic,
-              payload: body,
-              qos: 1,
-              messageId,
-              retain: false,
-              dup: false,
-            }),
-          );
+          out.push(packet(topic, body, nextId()));
           inFlight += 1;
         }
         if (out.length > 0) socket.write(out.length === 1 ? out[0]! : Buffer.concat(out));
@@ -119,9 +126,30 @@ export function connectRawDevice(opts: RawDeviceOptions): Promise<RawDevice> {
     });
   }
 
+  function publish(topic: string, body: string): Promise<void> {
+    const id = nextId();
+    return new Promise<void>((resolve) => {
+      single.set(id, resolve);
+      socket.write(packet(topic, body, id));
+    });
+  }
+
   function end(): Promise<void> {
     return new Promise((resolve) => {
       socket.end(mqttPacket.generate({ cmd: 'disconnect' }), () => resolve());
     });
   }
+}
+
+/** A QoS 1 PUBLISH packet. */
+function packet(topic: string, payload: string, messageId: number): Buffer {
+  return mqttPacket.generate({
+    cmd: 'publish',
+    topic,
+    payload,
+    qos: 1,
+    messageId,
+    retain: false,
+    dup: false,
+  });
 }

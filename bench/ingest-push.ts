@@ -1,0 +1,63 @@
+/**
+ * The ingest case with push on (issue 20 §11, "the ingest figure of issue 12 with push on the path"):
+ * beside the ingest, this process runs what the server runs for push — the rollup job, the alarm-push
+ * job, the mail sender job and the delivery workers on one job queue (bench/push-runner.ts) — the site's
+ * owner has a verified e-mail and an e-mail alarm rule, and the data loggers raise ALARMS_PER_MINUTE new
+ * alarm codes a minute among their samples (bench/ingest-publisher.ts). Its row adds how many alarm
+ * mails reached the SMTP server by the end of the case, and their latency from publish to the SMTP
+ * server's end of data once the last is in (or MAIL_GRACE_MS after the case).
+ */
+import { mailSenderJob } from '../apps/server/src/modules/mail/sender';
+import { alarmPushJob } from '../apps/server/src/modules/push/fanout';
+import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
+import type { MqttVariant } from './ingest';
+import { startPushRunner } from './push-runner';
+import { quantile } from './stats';
+
+/** INGEST_BENCH_ALARMS_PER_MINUTE (default 1,000; 0: the push path runs but no alarm is raised). */
+const ALARMS_PER_MINUTE = Number(process.env.INGEST_BENCH_ALARMS_PER_MINUTE ?? 1000);
+/** Longest wait for the alarm mails after the case's samples are all stored. */
+const MAIL_GRACE_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The MQTT case's push-on variant (INGEST_BENCH_CASES `mqtt1push`). */
+export const pushOn: MqttVariant = {
+  label: `push on (${ALARMS_PER_MINUTE.toLocaleString('en')} alarms/min by e-mail)`,
+  async start(deps, devices) {
+    const { db } = deps;
+    await db.query(
+      `UPDATE users SET email = 'owner@bench.example.com', email_verified = true
+       WHERE id = (SELECT owner_id FROM stations WHERE id = $1)`,
+      [devices[0]!.stationId],
+    );
+    await db.query(
+      `INSERT INTO push_rules (user_id, kind, channels, alarm_levels, receive_language_id)
+       SELECT owner_id, 'alarm', '{email}', '{general,serious,fatal}', 1 FROM stations WHERE id = $1`,
+      [devices[0]!.stationId],
+    );
+    const runner = await startPushRunner(deps, [rollupJob, alarmPushJob, mailSenderJob]);
+    const { received } = runner.smtp;
+    return {
+      job: ALARMS_PER_MINUTE > 0 ? { alarms: { perMinute: ALARMS_PER_MINUTE } } : {},
+      stop: runner.stop,
+      async finish(published) {
+        const byEnd = received.length;
+        const until = Date.now() + MAIL_GRACE_MS;
+        while (received.length < published.alarms.length && Date.now() < until) await sleep(200);
+        const mailAt = new Map(received.map((m) => [m.code, m.receivedAt]));
+        const lat = published.alarms
+          .map((a) => ((mailAt.get(a.code) ?? Number.POSITIVE_INFINITY) - a.at) / 1000)
+          .sort((a, b) => a - b);
+        const s = (v: number) => (Number.isFinite(v) ? Math.round(v * 10) / 10 : 'not in');
+        return {
+          'alarms raised': published.alarms.length,
+          'mails at SMTP by case end': byEnd,
+          [`mails within +${MAIL_GRACE_MS / 1000} s`]: received.length,
+          'mail p50 s': s(quantile(lat, 0.5)),
+          'mail p99 s': s(quantile(lat, 0.99)),
+        };
+      },
+    };
+  },
+};
