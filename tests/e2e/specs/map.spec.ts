@@ -48,7 +48,7 @@ for (const width of [1280, 390]) {
 test('the site list filters, opens a site, and the top-bar search finds it', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, DEMO);
-  await page.getByRole('menuitem', { name: 'Sites' }).click();
+  await page.getByRole('menuitem', { name: /\bSites$/ }).click();
   await expect(page).toHaveURL(/\/sites/);
   await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
   const table = page.locator('.site-list-table');
