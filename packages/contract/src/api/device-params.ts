@@ -130,6 +130,16 @@ const [calBusVA, calBusVB] = cal('V', 'CalBusV');
 const [calBatAA, calBatAB] = cal('A', 'CalBatA');
 const [calOutAA, calOutAB] = cal('A', 'CalOutA');
 
+/** What the two lower SOC limits share (spec §9: 5–80 %, whole percent). */
+const SOC_LIMIT_FIELD = {
+  group: 'soc',
+  kind: 'number',
+  unit: '%',
+  min: SOC_LIMITS.min,
+  max: SOC_LIMITS.max,
+  step: 1,
+} as const;
+
 /** Every parameter, in form order within its group. */
 export const PARAM_SPECS = {
   operatingMode: { group: 'mode', kind: 'enum', options: OPERATING_MODES, point: 'OpMod' },
@@ -142,25 +152,8 @@ export const PARAM_SPECS = {
   },
   dischargeMode: { group: 'battery', kind: 'enum', options: DISCHARGE_MODES, point: 'DisChaMod' },
   touSlots: { group: 'tou', kind: 'slots', unit: 'W', min: 0, max: PARAM_POWER_MAX_W, point: 'Tou' },
-  socLowerOnGrid: {
-    group: 'soc',
-    kind: 'number',
-    unit: '%',
-    min: SOC_LIMITS.min,
-    max: SOC_LIMITS.max,
-    step: 1,
-    sunspec: { model: 802, point: 'SoCRsvMin' },
-    point: 'SoCRsvMin',
-  },
-  socLowerOffGrid: {
-    group: 'soc',
-    kind: 'number',
-    unit: '%',
-    min: SOC_LIMITS.min,
-    max: SOC_LIMITS.max,
-    step: 1,
-    point: 'SoCRsvMinOffGrid',
-  },
+  socLowerOnGrid: { ...SOC_LIMIT_FIELD, sunspec: { model: 802, point: 'SoCRsvMin' }, point: 'SoCRsvMin' },
+  socLowerOffGrid: { ...SOC_LIMIT_FIELD, point: 'SoCRsvMinOffGrid' },
   generatorMode: { group: 'generator', kind: 'enum', options: GENERATOR_MODES, point: 'GenMod' },
   antiBackflow: { group: 'antiBackflow', kind: 'boolean', point: 'ExpLimEna' },
   exportLimitW: {
