@@ -8,7 +8,7 @@ import type { Statistics } from '@ems/contract/api/station';
 import type { BarSeriesOption } from 'echarts/charts';
 import { energyUnitFor, formatNumber, MISSING, NBSP } from '../../../shared/format/quantity';
 import type { CompareMetric } from './compare-query';
-import { bucketLabel, type PeriodBarsOption, sumKnown } from './period-bars-option';
+import { barsFrame, bucketLabel, type PeriodBarsOption, sumKnown } from './period-bars-option';
 
 /** One site's answer with the name it is shown by. */
 export interface CompareSite {
@@ -67,24 +67,14 @@ export function compareChartOption(
     barMaxWidth: 18,
     data: (values[i] ?? []).map(scale),
   }));
-  return {
-    animation: false,
-    grid: { left: 8, right: 8, top: 52, bottom: 8, containLabel: true },
-    legend: {
-      top: 0,
-      type: 'scroll',
-      data: names,
-      formatter: (name: string) => `${name} ${totals.get(name) ?? MISSING}`,
-    },
-    tooltip: {
-      trigger: 'axis',
-      axisPointer: { type: 'shadow' },
-      valueFormatter: (v) => (typeof v === 'number' ? withUnit(v) : MISSING),
-    },
-    xAxis: { type: 'category', data: labels.map((l) => bucketLabel(l, statisticsType, locale)) },
-    yAxis: { type: 'value', name: unit, splitLine: { lineStyle: { type: 'dashed' } } },
+  return barsFrame({
+    names,
+    totals,
+    valueText: withUnit,
+    categories: labels.map((l) => bucketLabel(l, statisticsType, locale)),
+    unit,
     series,
-  };
+  });
 }
 
 /** Names of the series an option draws, in order (the chart's accessible label lists them). */

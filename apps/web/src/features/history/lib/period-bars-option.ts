@@ -131,26 +131,44 @@ export function periodBarsOption(
       });
     }
   }
+  return barsFrame({
+    names: shown.map(nameOf),
+    totals: totalText,
+    valueText: (v) => `${formatNumber(v, locale, 1)}${NBSP}${unit}`,
+    categories: stats.buckets.map((b) => bucketLabel(b.label, stats.statisticsType, locale)),
+    unit,
+    series,
+  });
+}
+
+/**
+ * The frame every energy bar chart of the history shares: totals in the legend (`totals` by series
+ * name), an axis tooltip of `valueText`, the buckets as categories, `unit` on a dashed value axis.
+ */
+export function barsFrame(p: {
+  names: string[];
+  totals: ReadonlyMap<string, string>;
+  valueText: (v: number) => string;
+  categories: string[];
+  unit: string;
+  series: BarSeriesOption[];
+}): PeriodBarsOption {
   return {
     animation: false,
     grid: { left: 8, right: 8, top: 52, bottom: 8, containLabel: true },
     legend: {
       top: 0,
       type: 'scroll',
-      data: shown.map(nameOf),
-      formatter: (name: string) => `${name} ${totalText.get(name) ?? MISSING}`,
+      data: p.names,
+      formatter: (name: string) => `${name} ${p.totals.get(name) ?? MISSING}`,
     },
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
-      valueFormatter: (v) =>
-        typeof v === 'number' ? `${formatNumber(v, locale, 1)}${NBSP}${unit}` : MISSING,
+      valueFormatter: (v) => (typeof v === 'number' ? p.valueText(v) : MISSING),
     },
-    xAxis: {
-      type: 'category',
-      data: stats.buckets.map((b) => bucketLabel(b.label, stats.statisticsType, locale)),
-    },
-    yAxis: { type: 'value', name: unit, splitLine: { lineStyle: { type: 'dashed' } } },
-    series,
+    xAxis: { type: 'category', data: p.categories },
+    yAxis: { type: 'value', name: p.unit, splitLine: { lineStyle: { type: 'dashed' } } },
+    series: p.series,
   };
 }
