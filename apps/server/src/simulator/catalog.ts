@@ -77,8 +77,11 @@ export interface SiteSpec {
 const pick = <T>(list: readonly T[], r: number): T => list[Math.floor(r * list.length)]!;
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** The demo site number `index` (0-based). */
-export function siteSpec(index: number): SiteSpec {
+/**
+ * The demo site number `index` (0-based). `snTag` goes between a product's serial prefix and the
+ * device number, so fleets of two installations never share a serial number (fleet-store's fleetSnTag).
+ */
+export function siteSpec(index: number, snTag = ''): SiteSpec {
   const kind = KIND_CYCLE[index % KIND_CYCLE.length]!;
   const lap = Math.floor(index / PLACES.length);
   const base = PLACES[index % PLACES.length]!;
@@ -96,7 +99,7 @@ export function siteSpec(index: number): SiteSpec {
   const suffix = lap === 0 ? '' : ` ${lap + 1}`;
   const devices: DeviceSpec[] = [];
   const add = (type: DeviceType, name: string, product: Product, ratedW?: number) => {
-    const sn = `${product.snPrefix}${String(index * 10 + devices.length + 1).padStart(6, '0')}`;
+    const sn = `${product.snPrefix}${snTag}${String(index * 10 + devices.length + 1).padStart(6, '0')}`;
     devices.push({
       sn,
       name,

@@ -17,6 +17,7 @@ import { signIn } from '../test/factories';
 import { buildTestApp, DEMO_OWNER, type TestApp } from '../test/helper';
 import { siteSpec } from './catalog';
 import { type Simulator, startSimulator } from './fleet';
+import { ensureFleet } from './fleet-store';
 import { SIM_PARAMS_KEY } from './sim-settings';
 
 let t: TestApp;
@@ -26,8 +27,9 @@ let token = '';
 let internal: MqttClient;
 const acks: CommandAck[] = [];
 const log = pino({ level: 'silent' });
-// Site 1 is home storage: a single-phase hybrid inverter, a battery and a meter.
-const INVERTER_SN = siteSpec(1).devices.find((d) => d.type === 'inverter')!.sn;
+// Site 1 is home storage: a single-phase hybrid inverter, a battery and a meter (serial number read
+// from the fleet: it carries this database's tag).
+let inverterSn = '';
 let inverterId = 0;
 
 const start = () => startSimulator({ db: t.db, config: t.config, log, mqttUrl: ti.mqttUrl });
@@ -36,13 +38,15 @@ beforeAll(async () => {
   t = await buildTestApp({ SIMULATOR_SITES: '2', BACKFILL_DAYS: '0', SIMULATOR_INTERVAL_S: '1' });
   ti = await startTestIngest({ db: t.db, config: t.config, withCommands: { queue: t.queue } });
   sim = await start();
+  const fleet = await ensureFleet(t.db, 2);
+  inverterSn = fleet!.sites[1]!.spec.devices.find((d) => d.type === 'inverter')!.sn;
   token = await signIn(t.app, { loginName: DEMO_OWNER.username, password: DEMO_OWNER.password });
   inverterId = (
-    await t.db.query<{ id: number }>('SELECT id FROM devices WHERE serial_number = $1', [INVERTER_SN])
+    await t.db.query<{ id: number }>('SELECT id FROM devices WHERE serial_number = $1', [inverterSn])
   ).rows[0]!.id;
   internal = await ti.connectInternal();
   internal.on('message', (_topic, payload) => acks.push(JSON.parse(payload.toString()) as CommandAck));
-  await internal.subscribeAsync(topics.commandAck(INVERTER_SN), { qos: 1 });
+  await internal.subscribeAsync(topics.commandAck(inverterSn), { qos: 1 });
 });
 afterAll(async () => {
   await sim?.stop();
@@ -85,7 +89,7 @@ async function deliver(params: Record<string, unknown>, id: string = randomUUID(
   const before = acks.length;
   const now = Date.now();
   const message = { id, type: 'setParams', params, ts: now, expiresAt: now + 60_000 };
-  await internal.publishAsync(topics.command(INVERTER_SN), JSON.stringify(message), { qos: 1 });
+  await internal.publishAsync(topics.command(inverterSn), JSON.stringify(message), { qos: 1 });
   await ti.waitFor(() => acks.slice(before).some((a) => a.id === id));
   return acks.slice(before).find((a) => a.id === id)!;
 }
@@ -96,7 +100,7 @@ async function kept() {
     'SELECT value FROM settings WHERE key = $1',
     [SIM_PARAMS_KEY],
   );
-  return row.rows[0]?.value[INVERTER_SN]?.params;
+  return row.rows[0]?.value[inverterSn]?.params;
 }
 
 /** The SoCRsvMin the inverter reported last, in a sample after `since`. */

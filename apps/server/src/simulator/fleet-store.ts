@@ -4,6 +4,9 @@
  * device's serial number, so a restart, or a larger SIMULATOR_SITES, only adds what is missing.
  * Device secrets are HMAC-SHA256(simulator secret, serial number); the simulator secret is generated once
  * and kept in settings ('simulator_secret'); devices.secret_hash holds SHA-256 of each device secret.
+ * Serial numbers carry the installation's tag (fleetSnTag): two installations on one broker (a staging
+ * and a production server, parallel test runs) would otherwise connect as the same devices, take each
+ * other's MQTT sessions over and store each other's samples.
  * Each site gets its place's area code (the area tree of area/list), so the site list's area filter
  * finds the demo fleet; sites of older databases get theirs once (fillAreaCodesOnce).
  */
@@ -54,6 +57,25 @@ export async function simulatorSecret(db: DbHandle): Promise<string> {
   return secret;
 }
 
+/** Characters of a serial number tag: digits and capitals, as makers' serial numbers use. */
+const TAG_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * The serial number tag of this installation's demo fleet, made once (4 random characters, 34⁴ ≈ 1.3 M
+ * values) and kept in settings ('simulator_sn_tag'). A database whose fleet predates tags (it has a
+ * simulator secret but no tag) keeps the empty tag, so its devices keep their serial numbers.
+ * The tag is written before the secret, so concurrent first starts agree on one.
+ */
+export async function fleetSnTag(db: DbHandle): Promise<string> {
+  const before = await readSetting<string>(db, 'simulator_secret');
+  const fresh = Array.from(randomBytes(4), (b) => TAG_ALPHABET[b % TAG_ALPHABET.length]).join('');
+  await db.query(
+    `INSERT INTO settings (key, value) VALUES ('simulator_sn_tag', $1::jsonb) ON CONFLICT (key) DO NOTHING`,
+    [JSON.stringify(before === undefined ? fresh : '')],
+  );
+  return (await readSetting<string>(db, 'simulator_sn_tag')) ?? '';
+}
+
 /** The MQTT secret of a demo device. */
 export function deviceSecret(simSecret: string, sn: string): string {
   return createHmac('sha256', simSecret).update(sn).digest('hex');
@@ -70,8 +92,9 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | 
   ]);
   const ownerId = owner.rows[0]?.id;
   if (ownerId === undefined) return null;
+  const snTag = await fleetSnTag(db);
   const secret = await simulatorSecret(db);
-  const specs = Array.from({ length: count }, (_, i) => siteSpec(i));
+  const specs = Array.from({ length: count }, (_, i) => siteSpec(i, snTag));
   const existing = await db.query<{ serial_number: string; id: number; station_id: number | null }>(
     'SELECT serial_number, id, station_id FROM devices WHERE serial_number = ANY($1::text[])',
     [specs.flatMap((s) => s.devices.map((d) => d.sn))],
