@@ -28,7 +28,9 @@ describe('demo fleet serial numbers', () => {
     const other = await serials(b);
     expect(first.filter((sn) => other.includes(sn))).toEqual([]);
     expect(await serials(a)).toEqual(first);
-    const stored = await a.db.query<{ serial_number: string }>('SELECT serial_number FROM devices ORDER BY id');
+    const stored = await a.db.query<{ serial_number: string }>(
+      'SELECT serial_number FROM devices ORDER BY id',
+    );
     expect(stored.rows.map((r) => r.serial_number)).toEqual(first);
     // Maker prefix, a 4-character tag of digits and capitals, then the device number.
     const untagged = siteSpec(0).devices[0]!.sn;
