@@ -54,6 +54,16 @@ export interface JobQueue {
    * so that one failure retries only its own job.
    */
   work<T>(queue: string, handler: (job: QueueJob<T>) => Promise<void>, options?: WorkOptions): Promise<void>;
+  /**
+   * Runs `handler` for the jobs of `queue` a whole fetched batch at a time (up to `batchSize`), for
+   * work that is cheaper done together (one statement for many jobs). The handler answers one outcome
+   * per job, in order: null when done, else the error that job is retried with.
+   */
+  workBatch<T>(
+    queue: string,
+    handler: (jobs: QueueJob<T>[]) => Promise<(Error | null)[]>,
+    options?: WorkOptions,
+  ): Promise<void>;
   /** Declares queues: created or updated once per process (a name declared already is skipped). */
   declare(queues: readonly QueueDefinition[]): Promise<void>;
   /** pg-boss itself, for what this wrapper does not cover (tests, the console's counts). */
@@ -127,6 +137,27 @@ export function createJobQueue(db: DbHandle): JobQueue {
           }
         }
         return results;
+      });
+    },
+    workBatch: async <T>(
+      queue: string,
+      handler: (jobs: QueueJob<T>[]) => Promise<(Error | null)[]>,
+      workOptions = {},
+    ) => {
+      const settled = {
+        ...WORK_DEFAULTS,
+        ...workOptions,
+        includeMetadata: true,
+        perJobResults: true,
+      } as const;
+      await boss.work<T, unknown, typeof settled>(queue, settled, async (jobs: QueueJob<T>[]) => {
+        const outcomes = await handler(jobs);
+        return jobs.map((job, i): JobResult => {
+          const err = outcomes[i];
+          if (!err) return { id: job.id, status: 'completed' };
+          log.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: err.message }, 'job failed');
+          return { id: job.id, status: 'failed', output: { message: err.message } };
+        });
       });
     },
     declare: async (queues) => {

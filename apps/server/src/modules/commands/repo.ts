@@ -33,6 +33,42 @@ export async function findParamDevice(db: DbHandle, id: number): Promise<ParamDe
   return res.rows[0];
 }
 
+/** What a set call reads of a device: the device, what it reported, the params of its pending commands. */
+export interface SetContext {
+  device: ParamDevice;
+  reported: { values: DeviceParamsPatch } | undefined;
+  /** Params of the commands in `states`, oldest first. */
+  pending: DeviceParamsPatch[];
+}
+
+/**
+ * The device `id`, its reported values and the params of its commands in `states` (pending), in one
+ * statement: a set call is answered with one read however many commands wait. Undefined when missing.
+ */
+export async function readSetContext(
+  db: DbHandle,
+  id: number,
+  states: readonly CommandState[],
+): Promise<SetContext | undefined> {
+  const res = await db.query<
+    ParamDevice & { reported: DeviceParamsPatch | null; pending: DeviceParamsPatch[] }
+  >(
+    `SELECT d.id, d.name, d.serial_number AS "serialNumber", d.device_type AS "deviceType",
+            d.station_id AS "stationId", s.owner_id AS "ownerId", l.last_seen_at AS "lastSeenAt",
+            p."values" AS reported,
+            coalesce((SELECT json_agg(c.params ORDER BY c.created_at, c.id) FROM device_commands c
+                      WHERE c.device_id = d.id AND c.state = ANY($2::text[])), '[]'::json) AS pending
+     FROM devices d LEFT JOIN stations s ON s.id = d.station_id
+     LEFT JOIN device_latest l ON l.device_id = d.id
+     LEFT JOIN device_params p ON p.device_id = d.id WHERE d.id = $1`,
+    [id, states],
+  );
+  const row = res.rows[0];
+  if (!row) return undefined;
+  const { reported, pending, ...device } = row;
+  return { device, reported: reported ? { values: reported } : undefined, pending };
+}
+
 /** What a device last reported, or undefined when it never did. */
 export async function readReported(
   db: DbHandle,
@@ -150,64 +186,21 @@ export async function insertCommand(
   });
 }
 
-/**
- * Expires the device's queued commands that are past their time, or whose device left their site.
- * @returns how many.
- */
-export async function expireStale(db: DbHandle, deviceId: number, stationId: number | null): Promise<number> {
-  const res = await db.query(
-    `UPDATE device_commands SET state = 'expired', ended_at = now(),
-       reason = CASE WHEN expires_at <= now() THEN 'not sent within 24 h' ELSE 'device left the site' END
-     WHERE device_id = $1 AND state = 'queued'
-       AND (expires_at <= now() OR station_id IS DISTINCT FROM $2::int) RETURNING id`,
-    [deviceId, stationId],
-  );
-  return res.rows.length;
-}
-
 /** What a dispatch publishes of a command. */
 export type ClaimedCommand = Pick<StoredCommand, 'id' | 'params' | 'expiresAt'>;
-
-/**
- * Takes the device's oldest queued command into flight (sent), unless one is in flight already.
- * @returns the command, or undefined when none is queued or one is in flight (the partial unique index
- *   device_commands_one_in_flight refuses a second, whichever process tries).
- */
-export async function claimNext(db: DbHandle, deviceId: number): Promise<ClaimedCommand | undefined> {
-  try {
-    const res = await db.query<ClaimedCommand>(
-      `UPDATE device_commands SET state = 'sent', sent_at = now(), sends = sends + 1
-       WHERE id = (SELECT id FROM device_commands WHERE device_id = $1 AND state = 'queued'
-                   ORDER BY created_at, id LIMIT 1)
-         AND NOT EXISTS (SELECT 1 FROM device_commands WHERE device_id = $1 AND state = 'sent')
-       RETURNING id, params, expires_at AS "expiresAt"`,
-      [deviceId],
-    );
-    return res.rows[0];
-  } catch (err) {
-    if ((err as { code?: string }).code === '23505') return undefined; // another process sent one first
-    throw err;
-  }
-}
 
 /** Puts a command whose publish failed back in the queue (it is sent again, with the same id). */
 export async function unsend(db: DbHandle, id: string): Promise<void> {
   await db.query(`UPDATE device_commands SET state = 'queued' WHERE id = $1 AND state = 'sent'`, [id]);
 }
 
-/** True when the device has a command in flight. */
-export async function hasInFlight(db: DbHandle, deviceId: number): Promise<boolean> {
-  const res = await db.query(`SELECT 1 FROM device_commands WHERE device_id = $1 AND state = 'sent'`, [
-    deviceId,
-  ]);
-  return res.rows.length > 0;
-}
-
 /**
  * Records the device's answer to command `id` (its own: `deviceId` must match). Only a command in flight
  * or timed out takes an answer (a late answer still says what the device did); a second answer of the
- * same id changes nothing.
- * @returns the command's params when this answer was taken, else undefined.
+ * same id changes nothing. One statement, which also reads what the device last reported (a report may
+ * come before the answer).
+ * @returns the command's params and the device's reported values (null: none yet) when this answer was
+ *   taken, else undefined.
  */
 export async function recordAck(
   db: DbHandle,
@@ -215,11 +208,14 @@ export async function recordAck(
   id: string,
   status: 'applied' | 'failed',
   reason: string | null,
-): Promise<{ params: DeviceParamsPatch } | undefined> {
-  const res = await db.query<{ params: DeviceParamsPatch }>(
-    `UPDATE device_commands SET state = $3, reason = $4, acked_at = now(), ended_at = NULL
-     WHERE id = $1 AND device_id = $2 AND state IN ('sent', 'timedOut') RETURNING params`,
+): Promise<{ params: DeviceParamsPatch; reported: Record<string, unknown> | null } | undefined> {
+  const res = await db.query<{ params: DeviceParamsPatch; reported: Record<string, unknown> | null }>(
+    `WITH taken AS (
+       UPDATE device_commands SET state = $3, reason = $4, acked_at = now(), ended_at = NULL
+       WHERE id = $1 AND device_id = $2 AND state IN ('sent', 'timedOut') RETURNING params)
+     SELECT t.params, p."values" AS reported FROM taken t LEFT JOIN device_params p ON p.device_id = $2`,
     [id, deviceId, status, reason],
+    'device-commands-ack',
   );
   return res.rows[0];
 }

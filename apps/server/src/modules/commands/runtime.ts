@@ -14,23 +14,16 @@ import type { DbHandle } from '../../db/client';
 import type { CommandHooks } from '../../ingest/ingest';
 import type { JobQueue, QueueJob } from '../../jobs/queue';
 import {
+  COMMAND_BATCH,
   COMMAND_QUEUE,
   COMMAND_QUEUE_DEFINITION,
   COMMAND_WORKERS,
   type DispatchJob,
-  dispatchDevice,
+  dispatchDevices,
   kickDevice,
 } from './dispatch';
 import type { Downlink } from './downlink';
-import {
-  devicesWithQueued,
-  hasQueued,
-  markVerified,
-  readReported,
-  recordAck,
-  unverified,
-  upsertReported,
-} from './repo';
+import { devicesWithQueued, hasQueued, markVerified, recordAck, unverified, upsertReported } from './repo';
 
 /** Counters since start (tests, the log). */
 export interface CommandStats {
@@ -61,12 +54,14 @@ export interface CommandRuntimeOptions {
   work?: boolean;
 }
 
+/** Whether the reported values show every value of `params`. */
+const shows = (reported: Record<string, unknown>, params: object) =>
+  Object.entries(params).every(([k, v]) => k in reported && sameParamValue(reported[k], v));
+
 /** Compares a report with the commands applied and not yet verified; marks those it shows. */
 async function verify(db: DbHandle, deviceId: number, reported: Record<string, unknown>): Promise<number> {
   const open = await unverified(db, deviceId);
-  const shown = open.filter((c) =>
-    Object.entries(c.params).every(([k, v]) => k in reported && sameParamValue(reported[k], v)),
-  );
+  const shown = open.filter((c) => shows(reported, c.params));
   await markVerified(
     db,
     shown.map((c) => c.id),
@@ -109,12 +104,17 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
         waiting.set(sn, deviceId);
       },
     };
-    await queue.work<DispatchJob>(
+    await queue.workBatch<DispatchJob>(
       COMMAND_QUEUE,
-      async (job: QueueJob<DispatchJob>) => {
-        if (await dispatchDevice(deps, job.data.deviceId)) stats.sent++;
+      async (jobs: QueueJob<DispatchJob>[]) => {
+        const outcomes = await dispatchDevices(
+          deps,
+          jobs.map((j) => j.data.deviceId),
+        );
+        stats.sent += outcomes.filter((o) => o.commandId !== null).length;
+        return outcomes.map((o) => o.error);
       },
-      { localConcurrency: COMMAND_WORKERS },
+      { localConcurrency: COMMAND_WORKERS, batchSize: COMMAND_BATCH },
     );
   }
   const unsubscribe = downlink.onConnect(appeared);
@@ -156,10 +156,10 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
           return;
         }
         stats.acks++;
-        if (status === 'applied') {
-          // The report may have come before the answer.
-          const stored = await readReported(db, device.id);
-          if (stored) stats.verified += await verify(db, device.id, stored.values);
+        // The report may have come before the answer: then it verifies the command at once.
+        if (status === 'applied' && taken.reported && shows(taken.reported, taken.params)) {
+          await markVerified(db, [id]);
+          stats.verified++;
         }
         // The device may take its next command. Read after the answer committed: a command recorded
         // later comes with a dispatch of its own, which then finds nothing in flight.

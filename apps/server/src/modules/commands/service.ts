@@ -41,6 +41,7 @@ import {
   type ParamDevice,
   pageCommands,
   readReported,
+  readSetContext,
   type StoredCommand,
   toCommandRow,
 } from './repo';
@@ -63,10 +64,16 @@ async function requireViewableDevice(
   return device;
 }
 
-/** The values the device will have once every pending command is applied: reported ⊕ pending, in order. */
-function effectiveValues(reported: DeviceParamsPatch, pending: readonly StoredCommand[]): DeviceParamsPatch {
+/**
+ * The values the device will have once every pending command is applied: reported ⊕ the pending
+ * commands' params, in order.
+ */
+function effectiveValues(
+  reported: DeviceParamsPatch,
+  pending: readonly DeviceParamsPatch[],
+): DeviceParamsPatch {
   const out: DeviceParamsPatch = { ...reported };
-  for (const c of pending) Object.assign(out, c.params);
+  for (const params of pending) Object.assign(out, params);
   return out;
 }
 
@@ -156,18 +163,16 @@ export async function setParams(
   body: DeviceParamsSetBody,
 ): Promise<{ answer: DeviceParamsSetAnswer; msgKey: MessageKey }> {
   const { user } = asker;
-  const device = await findParamDevice(db, body.deviceId);
-  if (!device || device.stationId === null || !maySet(user, device.ownerId)) throw noPermission();
+  const context = await readSetContext(db, body.deviceId, PENDING_STATES);
+  const device = context?.device;
+  if (!context || !device || device.stationId === null || !maySet(user, device.ownerId)) throw noPermission();
   const asked = body.params as DeviceParamsPatch;
   const keys = Object.keys(asked) as ParamKey[];
   const supported = paramsOfType(device.deviceType);
   const foreign = keys.find((k) => !supported.includes(k));
   if (foreign) throw fieldError('params.notOfDevice', foreign);
 
-  const [reported, pending] = await Promise.all([
-    readReported(db, device.id),
-    commandsInStates(db, device.id, PENDING_STATES),
-  ]);
+  const { reported, pending } = context;
   const current = effectiveValues(reported?.values ?? {}, pending);
   const error = ruleError({ ...PARAM_DEFAULTS, ...current, ...asked }, keys);
   if (error) throw error;
