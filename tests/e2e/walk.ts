@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { ADMIN, DEMO, fillSignIn } from './lib/sign-in';
+import { ADMIN, DEMO } from './lib/sign-in';
 import { startServer } from './server';
 
 const OUT = process.env.WALK_DIR ?? '/tmp/ems-walk';
@@ -57,6 +57,15 @@ interface Verdict {
   file: string;
 }
 
+/** Signs in through the form in any language (the form's labels are translated: found by their roles). */
+async function signInAnyLanguage(page: Page, who: typeof DEMO): Promise<void> {
+  await page.goto(who.path ?? '/login');
+  await page.locator('input[autocomplete="username"]').fill(who.user);
+  await page.locator('input[autocomplete="current-password"]').fill(who.password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+}
+
 /** Opens every route of `as` in one signed-in page of `lang` and `width`, and checks each. */
 async function visitAll(
   browser: Browser,
@@ -79,10 +88,7 @@ async function visitAll(
   const out: Verdict[] = [];
   try {
     if (as) {
-      const who = as === 'admin' ? ADMIN : DEMO;
-      await page.goto(who.path ?? '/login');
-      await fillSignIn(page, who);
-      await page.waitForURL(/\/dashboard/, { timeout: 30_000 });
+      await signInAnyLanguage(page, as === 'admin' ? ADMIN : DEMO);
     }
     for (const route of ROUTES.filter((r) => r.as === as)) {
       const screen = `${as ?? 'signed out'} ${route.path} ${lang} ${width}`;
@@ -138,9 +144,7 @@ async function settle(page: Page): Promise<void> {
 /** The first demo site's station page. */
 async function firstStation(browser: Browser, baseURL: string): Promise<string> {
   const page = await browser.newPage({ baseURL });
-  await page.goto('/login');
-  await fillSignIn(page, DEMO);
-  await page.waitForURL(/\/dashboard/);
+  await signInAnyLanguage(page, DEMO);
   const href = await page.locator('a[href*="/station?stationId="]').first().getAttribute('href');
   await page.close();
   return href ?? '/station';
