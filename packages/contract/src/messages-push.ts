@@ -96,8 +96,8 @@ export const PUSH_MESSAGES = {
   },
   'push.reason.noAccess': {
     'en-US': 'The site is no longer shared with this account',
-    'zh-CN': '该站点已不再共享给此账号',
-    'pt-BR': 'O site não é mais compartilhado com esta conta',
+    'zh-CN': '该电站已不再共享给此账号',
+    'pt-BR': 'A usina não é mais compartilhada com esta conta',
     'cs-CZ': 'Lokalita už tomuto účtu není sdílena',
   },
   'push.reason.notSetUp': {
@@ -141,7 +141,7 @@ export const PUSH_MESSAGES = {
     'pt-BR': '{code} em {site} voltou {count} vezes em 10 minutos',
     'cs-CZ': '{code} – {site}: {count}× za 10 minut',
   },
-  'push.msg.site': { 'en-US': 'Site', 'zh-CN': '站点', 'pt-BR': 'Site', 'cs-CZ': 'Lokalita' },
+  'push.msg.site': { 'en-US': 'Site', 'zh-CN': '电站', 'pt-BR': 'Usina', 'cs-CZ': 'Lokalita' },
   'push.msg.device': { 'en-US': 'Device', 'zh-CN': '设备', 'pt-BR': 'Dispositivo', 'cs-CZ': 'Zařízení' },
   'push.msg.code': { 'en-US': 'Code', 'zh-CN': '代码', 'pt-BR': 'Código', 'cs-CZ': 'Kód' },
   'push.msg.description': { 'en-US': 'Description', 'zh-CN': '描述', 'pt-BR': 'Descrição', 'cs-CZ': 'Popis' },
@@ -194,7 +194,7 @@ export const PUSH_MESSAGES = {
     'pt-BR': 'Relatório de geração',
     'cs-CZ': 'Zpráva o výrobě',
   },
-  'push.msg.sites': { 'en-US': 'Sites', 'zh-CN': '站点', 'pt-BR': 'Sites', 'cs-CZ': 'Lokality' },
+  'push.msg.sites': { 'en-US': 'Sites', 'zh-CN': '电站', 'pt-BR': 'Usinas', 'cs-CZ': 'Lokality' },
   'push.msg.production': { 'en-US': 'Production', 'zh-CN': '发电量', 'pt-BR': 'Produção', 'cs-CZ': 'Výroba' },
   'push.msg.consumption': {
     'en-US': 'Consumption',

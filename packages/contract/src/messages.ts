@@ -55,9 +55,9 @@ export const MESSAGES = {
   'common.requestTimeout': {
     'en-US':
       'The request took too long and was stopped; choose a shorter period or fewer sites and try again',
-    'zh-CN': '请求处理时间过长，已被终止；请缩短时间范围或减少站点后重试',
+    'zh-CN': '请求处理时间过长，已被终止；请缩短时间范围或减少电站后重试',
     'pt-BR':
-      'A solicitação demorou demais e foi interrompida; escolha um período menor ou menos sites e tente novamente',
+      'A solicitação demorou demais e foi interrompida; escolha um período menor ou menos usinas e tente novamente',
     'cs-CZ':
       'Požadavek trval příliš dlouho a byl zastaven; zvolte kratší období nebo méně lokalit a zkuste to znovu',
   },
@@ -418,13 +418,13 @@ export const MESSAGES = {
   },
   'social.notFriend': {
     'en-US': 'You can only share a site with a friend',
-    'zh-CN': '只能与好友分享站点',
-    'pt-BR': 'Você só pode compartilhar um site com um amigo',
+    'zh-CN': '只能与好友分享电站',
+    'pt-BR': 'Você só pode compartilhar uma usina com um amigo',
   },
   'social.alreadyShared': {
     'en-US': 'This site is already shared with this friend',
-    'zh-CN': '该站点已分享给此好友',
-    'pt-BR': 'Este site já está compartilhado com este amigo',
+    'zh-CN': '该电站已分享给此好友',
+    'pt-BR': 'Esta usina já está compartilhada com este amigo',
   },
   'social.shared': {
     'en-US': 'Shared, awaiting the other side',
@@ -443,18 +443,18 @@ export const MESSAGES = {
   },
   'social.linkSelf': {
     'en-US': 'A station cannot be attached under itself or its own subordinates',
-    'zh-CN': '站点不能挂靠在自身或其下级站点下',
-    'pt-BR': 'Uma estação não pode ser vinculada a si mesma ou às suas subordinadas',
+    'zh-CN': '电站不能挂靠在自身或其下级电站下',
+    'pt-BR': 'Uma usina não pode ser vinculada a si mesma ou às suas subordinadas',
   },
   'social.alreadyLinked': {
     'en-US': 'This station already has an attachment asked or accepted',
-    'zh-CN': '该站点已有待处理或已接受的挂靠',
-    'pt-BR': 'Esta estação já tem um vínculo pedido ou aceito',
+    'zh-CN': '该电站已有待处理或已接受的挂靠',
+    'pt-BR': 'Esta usina já tem um vínculo pedido ou aceito',
   },
   'social.linkAsked': {
     'en-US': 'Asked, awaiting the superior station’s owner',
-    'zh-CN': '已申请，等待上级站点所有者确认',
-    'pt-BR': 'Pedido enviado, aguardando o dono da estação superior',
+    'zh-CN': '已申请，等待上级电站所有者确认',
+    'pt-BR': 'Pedido enviado, aguardando o dono da usina superior',
   },
   'social.cancelled': {
     'en-US': 'Operation cancelled',
@@ -500,12 +500,12 @@ export const MESSAGES = {
   'report.createdOn': { 'en-US': 'Created on', 'zh-CN': '创建时间', 'pt-BR': 'Criado em' },
   'report.total': { 'en-US': 'Total', 'zh-CN': '合计', 'pt-BR': 'Total' },
   'report.sheet': { 'en-US': 'Report', 'zh-CN': '报表', 'pt-BR': 'Relatório' },
-  'report.sites': { 'en-US': 'Sites', 'zh-CN': '站点', 'pt-BR': 'Estações', 'cs-CZ': 'Stanice' },
+  'report.sites': { 'en-US': 'Sites', 'zh-CN': '电站', 'pt-BR': 'Usinas', 'cs-CZ': 'Lokality' },
   'report.siteLocalTime': {
     'en-US': 'Each site’s local time',
-    'zh-CN': '各站点当地时间',
-    'pt-BR': 'Hora local de cada estação',
-    'cs-CZ': 'Místní čas každé stanice',
+    'zh-CN': '各电站当地时间',
+    'pt-BR': 'Hora local de cada usina',
+    'cs-CZ': 'Místní čas každé lokality',
   },
   'report.col.start': { 'en-US': 'Start', 'zh-CN': '开始', 'pt-BR': 'Início' },
   'report.col.end': { 'en-US': 'End', 'zh-CN': '结束', 'pt-BR': 'Fim' },
@@ -515,8 +515,8 @@ export const MESSAGES = {
   'report.col.minSoc': { 'en-US': 'Lowest SOC', 'zh-CN': '最低 SOC', 'pt-BR': 'SOC mínimo' },
   'report.tooManyRows': {
     'en-US': 'The report is too large; choose fewer sites or a shorter period',
-    'zh-CN': '报表过大，请减少站点或缩短时间段',
-    'pt-BR': 'O relatório é grande demais; escolha menos sites ou um período menor',
+    'zh-CN': '报表过大，请减少电站或缩短时间段',
+    'pt-BR': 'O relatório é grande demais; escolha menos usinas ou um período menor',
   },
   // issue 7 item 7 (fleet3): street tiles of the maps
   'validation.tileUrl': {

@@ -5,13 +5,13 @@ describe('service worker payload (issue 20 §4)', () => {
   it('reads the JSON the server sends', () => {
     const text = JSON.stringify({
       title: '[严重] F042 · 屋顶',
-      body: '站点：屋顶',
+      body: '电站：屋顶',
       url: 'https://ems.example.com/station?stationId=7&deviceId=9',
       tag: 'delivery-5',
     });
     expect(parsePayload(text, 'Energy Cloud')).toEqual({
       title: '[严重] F042 · 屋顶',
-      body: '站点：屋顶',
+      body: '电站：屋顶',
       url: 'https://ems.example.com/station?stationId=7&deviceId=9',
       tag: 'delivery-5',
     });

@@ -162,7 +162,7 @@ describe('reports (issue 8)', () => {
     // The creation time in the user's zone (UTC for this user) and every hour in the site's, with offsets.
     expect(lines[0]).toMatch(/^创建时间,\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+00:00$/);
     expect(lines[1]).toBe('时段,2026-06-10,2026-06-10,Europe/Berlin');
-    expect(lines[2]).toBe(`站点,${await siteName(site.stationId)}`);
+    expect(lines[2]).toBe(`电站,${await siteName(site.stationId)}`);
     expect(lines[3]!.split(',').slice(0, 2)).toEqual(['时段', '发电量 (kWh)']);
     expect(lines[4]!.split(',').slice(0, 2)).toEqual(['合计', '19.2']);
     expect(lines[5]!.split(',')[0]).toBe('2026-06-10 00:00 +02:00');

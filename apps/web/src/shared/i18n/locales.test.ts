@@ -1,10 +1,11 @@
 /**
  * Translation completeness: en-US, zh-CN and pt-BR carry every key; cs-CZ carries no key en-US lacks
  * (missing ones fall back to en-US) but the plural forms Czech has and English has not; placeholders match; every literal key used in the source exists
- * (a plural key as its _one/_other forms).
+ * (a plural key as its _one/_other forms). Each language names a monitored site with one word (issue 24).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MESSAGES } from '@ems/contract/messages';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..', '..');
@@ -128,4 +129,53 @@ describe('locales', () => {
     ];
     expect(dynamic.filter((k) => !(k in en))).toEqual([]);
   });
+});
+
+/**
+ * Synonyms a language must not use for a monitored site (issue 24): pt-BR says "usina", zh-CN 电站 and
+ * cs-CZ "lokalita", as energy portals in those languages do; a second word reads as another thing.
+ */
+const SITE_SYNONYMS: Record<string, RegExp[]> = {
+  'pt-BR': [/\bsites?\b/i, /\bestaç(ão|ões)\b/i],
+  'zh-CN': [/站点/, /场站/],
+  'cs-CZ': [/\bstanic/i, /\belektrár/i, /\binstalac/i],
+};
+
+/** Texts where a forbidden word means something else than a monitored site, each with why. */
+const SITE_SYNONYM_ALLOWED: Record<string, Record<string, string>> = {
+  'pt-BR': {
+    'pushApp.help.denied': 'the browser blocks notifications for this web site (its address), not a plant',
+  },
+};
+
+/** `{{name}}` (UI) and `{name}` (server) placeholders are names in code, not words of the language. */
+const withoutPlaceholders = (text: string) => text.replace(/\{\{?\w+\}\}?/g, '');
+
+describe('one word for a site', () => {
+  for (const [code, patterns] of Object.entries(SITE_SYNONYMS)) {
+    const allowed = SITE_SYNONYM_ALLOWED[code] ?? {};
+    const texts: Record<string, string> = {
+      ...load(code),
+      ...Object.fromEntries(
+        Object.entries(MESSAGES).flatMap(([key, t]) => {
+          const text = (t as Partial<Record<string, string>>)[code];
+          return text === undefined ? [] : [[`server:${key}`, text]];
+        }),
+      ),
+    };
+
+    it(`${code} UI and server messages use no synonym of its word for a site`, () => {
+      const offending = Object.entries(texts)
+        .filter(([key, text]) => !(key in allowed) && patterns.some((p) => p.test(withoutPlaceholders(text))))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(offending).toEqual([]);
+    });
+
+    it(`${code} allow-list names only texts that still carry such a word`, () => {
+      const stale = Object.keys(allowed).filter(
+        (key) => !(key in texts) || !patterns.some((p) => p.test(withoutPlaceholders(texts[key]!))),
+      );
+      expect(stale).toEqual([]);
+    });
+  }
 });
