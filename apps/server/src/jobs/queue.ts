@@ -102,7 +102,7 @@ export function createJobQueue(db: DbHandle): JobQueue {
   const declared = new Set<string>();
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   boss.on('warning', (warning: unknown) => log.warn({ warning }, 'job queue warning'));
-  return {
+  const self: JobQueue = {
     boss,
     start: async (appLog) => {
       log = appLog;
@@ -115,29 +115,6 @@ export function createJobQueue(db: DbHandle): JobQueue {
       if (!declared.has(queue))
         throw new Error(`job queue ${queue} must be declared before a send in a transaction`);
       return boss.send(queue, data, { ...sendOptions, db: fromDrizzle(tx, sql) });
-    },
-    work: async <T>(queue: string, handler: (job: QueueJob<T>) => Promise<void>, workOptions = {}) => {
-      const settled = {
-        ...WORK_DEFAULTS,
-        ...workOptions,
-        includeMetadata: true,
-        perJobResults: true,
-      } as const;
-      await boss.work<T, unknown, typeof settled>(queue, settled, async (jobs: QueueJob<T>[]) => {
-        // Settled one by one: a job that fails is retried alone, not with the rest of its batch.
-        const results: JobResult[] = [];
-        for (const job of jobs) {
-          try {
-            await handler(job);
-            results.push({ id: job.id, status: 'completed' });
-          } catch (err) {
-            const message = err instanceof Error ? err.message : String(err);
-            log.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: message }, 'job failed');
-            results.push({ id: job.id, status: 'failed', output: { message } });
-          }
-        }
-        return results;
-      });
     },
     workBatch: async <T>(
       queue: string,
@@ -160,6 +137,24 @@ export function createJobQueue(db: DbHandle): JobQueue {
         });
       });
     },
+    // One by one, each job settled on its own: a job that fails is retried alone, not with its batch.
+    work: <T>(queue: string, handler: (job: QueueJob<T>) => Promise<void>, workOptions = {}) =>
+      self.workBatch<T>(
+        queue,
+        async (jobs) => {
+          const outcomes: (Error | null)[] = [];
+          for (const job of jobs) {
+            try {
+              await handler(job);
+              outcomes.push(null);
+            } catch (err) {
+              outcomes.push(err instanceof Error ? err : new Error(String(err)));
+            }
+          }
+          return outcomes;
+        },
+        workOptions,
+      ),
     declare: async (queues) => {
       for (const { name, ...queueOptions } of queues) {
         if (declared.has(name)) continue;
@@ -181,4 +176,5 @@ export function createJobQueue(db: DbHandle): JobQueue {
       await boss.stop({ graceful: true, close: true, timeout: 10_000 });
     },
   };
+  return self;
 }

@@ -6,15 +6,12 @@
  * process tries.
  */
 import type { DbHandle } from '../../db/client';
-import type { ClaimedCommand, ParamDevice } from './repo';
+import { type ClaimedCommand, PARAM_DEVICE_COLUMNS, PARAM_DEVICE_FROM, type ParamDevice } from './repo';
 
 /** The devices `ids` with their sites' owners and last telemetry (missing ids are left out). */
 export async function findParamDevices(db: DbHandle, ids: readonly number[]): Promise<ParamDevice[]> {
   const res = await db.query<ParamDevice>(
-    `SELECT d.id, d.name, d.serial_number AS "serialNumber", d.device_type AS "deviceType",
-            d.station_id AS "stationId", s.owner_id AS "ownerId", l.last_seen_at AS "lastSeenAt"
-     FROM devices d LEFT JOIN stations s ON s.id = d.station_id
-     LEFT JOIN device_latest l ON l.device_id = d.id WHERE d.id = ANY($1::int[])`,
+    `SELECT ${PARAM_DEVICE_COLUMNS} FROM ${PARAM_DEVICE_FROM} WHERE d.id = ANY($1::int[])`,
     [ids],
   );
   return res.rows;

@@ -21,13 +21,17 @@ export interface ParamDevice {
   lastSeenAt: Date | null;
 }
 
+/** Columns of a ParamDevice over `devices d`, `stations s` and `device_latest l` (PARAM_DEVICE_FROM). */
+export const PARAM_DEVICE_COLUMNS = `d.id, d.name, d.serial_number AS "serialNumber", d.device_type AS "deviceType",
+  d.station_id AS "stationId", s.owner_id AS "ownerId", l.last_seen_at AS "lastSeenAt"`;
+/** The joins PARAM_DEVICE_COLUMNS reads. */
+export const PARAM_DEVICE_FROM = `devices d LEFT JOIN stations s ON s.id = d.station_id
+  LEFT JOIN device_latest l ON l.device_id = d.id`;
+
 /** The device `id` with its site's owner and last telemetry, or undefined. */
 export async function findParamDevice(db: DbHandle, id: number): Promise<ParamDevice | undefined> {
   const res = await db.query<ParamDevice>(
-    `SELECT d.id, d.name, d.serial_number AS "serialNumber", d.device_type AS "deviceType",
-            d.station_id AS "stationId", s.owner_id AS "ownerId", l.last_seen_at AS "lastSeenAt"
-     FROM devices d LEFT JOIN stations s ON s.id = d.station_id
-     LEFT JOIN device_latest l ON l.device_id = d.id WHERE d.id = $1`,
+    `SELECT ${PARAM_DEVICE_COLUMNS} FROM ${PARAM_DEVICE_FROM} WHERE d.id = $1`,
     [id],
   );
   return res.rows[0];
@@ -53,14 +57,10 @@ export async function readSetContext(
   const res = await db.query<
     ParamDevice & { reported: DeviceParamsPatch | null; pending: DeviceParamsPatch[] }
   >(
-    `SELECT d.id, d.name, d.serial_number AS "serialNumber", d.device_type AS "deviceType",
-            d.station_id AS "stationId", s.owner_id AS "ownerId", l.last_seen_at AS "lastSeenAt",
-            p."values" AS reported,
+    `SELECT ${PARAM_DEVICE_COLUMNS}, p."values" AS reported,
             coalesce((SELECT json_agg(c.params ORDER BY c.created_at, c.id) FROM device_commands c
                       WHERE c.device_id = d.id AND c.state = ANY($2::text[])), '[]'::json) AS pending
-     FROM devices d LEFT JOIN stations s ON s.id = d.station_id
-     LEFT JOIN device_latest l ON l.device_id = d.id
-     LEFT JOIN device_params p ON p.device_id = d.id WHERE d.id = $1`,
+     FROM ${PARAM_DEVICE_FROM} LEFT JOIN device_params p ON p.device_id = d.id WHERE d.id = $1`,
     [id, states],
   );
   const row = res.rows[0];
