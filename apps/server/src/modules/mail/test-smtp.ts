@@ -88,6 +88,10 @@ export async function startTestSmtp(
       });
     },
   });
+  // A client that dies mid-mail (a server process killed by a crash test) resets its connection; a real
+  // mail server drops that transaction and goes on, and so does this one. Without a listener smtp-server
+  // would throw the reset as an uncaught exception in the test process.
+  server.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
