@@ -34,6 +34,8 @@ export interface CommandServer {
   ti: TestIngest;
   token: string;
   devices: TestDevice[];
+  /** How many of the devices' statuses "online" the ingest has taken. */
+  onlineCount(): number;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,17 @@ export async function startCommandServer(
     withCommands: { queue },
     mqttUrl: mosquitto?.url ?? null,
   });
+  // Devices whose status "online" reached the ingest: a burst before that would find them offline and
+  // measure their waiting, not the command path.
+  const online = new Set<string>();
+  const hooks = ti.commands?.hooks;
+  if (hooks) {
+    const seen = hooks.seen.bind(hooks);
+    hooks.seen = (device, sn, isOnline) => {
+      if (isOnline) online.add(sn);
+      seen(device, sn, isOnline);
+    };
+  }
   const owner = await buildUser(db);
   const token = await signIn(app, owner);
   const station = await createTestStation(db, owner.id);
@@ -76,6 +89,7 @@ export async function startCommandServer(
     ti,
     token,
     devices: made,
+    onlineCount: () => online.size,
     stop: async () => {
       await ti.stop();
       await app.close();

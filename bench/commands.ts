@@ -16,7 +16,8 @@
  *
  * Run alone: `node --import tsx bench/commands.ts`. Knobs: COMMANDS_BENCH_DEVICES (1000),
  * COMMANDS_BENCH_SEQUENTIAL (50), COMMANDS_BENCH_POLL_MS (50), COMMANDS_BENCH_VERIFY (1; 0 stops at
- * applied and loggers do not report).
+ * applied and loggers do not report), COMMANDS_BENCH_BROKER (`aedes` or `mosquitto`: that broker only),
+ * COMMANDS_BENCH_DB (`pglite` or `postgresql`: that database only).
  */
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -33,6 +34,9 @@ const DEVICES = Number(process.env.COMMANDS_BENCH_DEVICES ?? 1000);
 const SEQUENTIAL = Number(process.env.COMMANDS_BENCH_SEQUENTIAL ?? 50);
 const POLL_MS = Number(process.env.COMMANDS_BENCH_POLL_MS ?? 50);
 const VERIFY = process.env.COMMANDS_BENCH_VERIFY !== '0';
+const BROKERS = (['aedes (embedded)', 'Mosquitto'] as const).filter(
+  (b) => !process.env.COMMANDS_BENCH_BROKER || b.toLowerCase().startsWith(process.env.COMMANDS_BENCH_BROKER),
+);
 /** Longest a case may run. */
 const CASE_LIMIT_MS = 180_000;
 const TARGET_P99_MS = 2000;
@@ -212,7 +216,7 @@ async function casesOn(kind: BenchDbKind, broker: BenchBroker): Promise<{ round:
   try {
     await loggers.first;
     // Every logger's status "online" has reached the ingest (an external broker's devices are known so).
-    await sleep(1000);
+    await s.ti.waitFor(() => s.onlineCount() === s.devices.length, 120_000);
     const seq = await sequential(s);
     const all = await burst(s);
     const { received } = await loggers.finish<LoggersResult>({ stop: true });
@@ -237,9 +241,11 @@ async function casesOn(kind: BenchDbKind, broker: BenchBroker): Promise<{ round:
 export async function runCommandBench(): Promise<{ round: Row[]; stages: Row[] }> {
   const round: Row[] = [];
   const stages: Row[] = [];
-  const kinds: BenchDbKind[] = process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+  const kinds = (process.env.DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite']).filter(
+    (k) => !process.env.COMMANDS_BENCH_DB || k.toLowerCase() === process.env.COMMANDS_BENCH_DB,
+  ) as BenchDbKind[];
   for (const kind of kinds) {
-    for (const broker of ['aedes (embedded)', 'Mosquitto'] as const) {
+    for (const broker of BROKERS) {
       if (broker === 'Mosquitto' && !mosquittoAvailable()) {
         round.push({ db: kind, broker, case: 'skipped: mosquitto is not installed' });
         continue;

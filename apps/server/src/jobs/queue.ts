@@ -49,6 +49,11 @@ export interface JobQueue {
    */
   send(queue: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
   /**
+   * Adds many jobs to `queue` in one statement, inside `tx` as send does (the queue declared first). A job
+   * whose `singletonKey` already holds a job under the queue's policy is skipped, as with send.
+   */
+  sendMany(queue: string, jobs: readonly { data: object; singletonKey?: string }[], tx: Tx): Promise<void>;
+  /**
    * Runs `handler` for the jobs of `queue` on this process (WORK_DEFAULTS). A job whose handler throws
    * is retried as its queue says; one handler call gets up to `batchSize` jobs, handled one by one here
    * so that one failure retries only its own job.
@@ -100,6 +105,14 @@ export function createJobQueue(db: DbHandle): JobQueue {
   } as Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** Queues declared by this process (in pg-boss's cache from then on). */
   const declared = new Set<string>();
+  /**
+   * pg-boss looks an unknown queue up on its own connection; on PGlite that waits for the caller's open
+   * transaction for ever. Declared queues are in its cache, so the others are refused at once.
+   */
+  const mustBeDeclared = (queue: string) => {
+    if (!declared.has(queue))
+      throw new Error(`job queue ${queue} must be declared before a send in a transaction`);
+  };
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   boss.on('warning', (warning: unknown) => log.warn({ warning }, 'job queue warning'));
   const self: JobQueue = {
@@ -110,11 +123,17 @@ export function createJobQueue(db: DbHandle): JobQueue {
     },
     send: async (queue, data, sendOptions = {}, tx) => {
       if (!tx) return boss.send(queue, data, sendOptions);
-      // pg-boss looks an unknown queue up on its own connection; on PGlite that waits for the open
-      // transaction for ever. Declared queues are in its cache, so refuse the others at once.
-      if (!declared.has(queue))
-        throw new Error(`job queue ${queue} must be declared before a send in a transaction`);
+      mustBeDeclared(queue);
       return boss.send(queue, data, { ...sendOptions, db: fromDrizzle(tx, sql) });
+    },
+    sendMany: async (queue, jobs, tx) => {
+      if (jobs.length === 0) return;
+      mustBeDeclared(queue);
+      await boss.insert(
+        queue,
+        jobs.map((j) => ({ ...j })),
+        { db: fromDrizzle(tx, sql) },
+      );
     },
     workBatch: async <T>(
       queue: string,

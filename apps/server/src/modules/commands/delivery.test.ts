@@ -9,6 +9,7 @@
 import type { DeviceParamsSetAnswer } from '@ems/contract/api/device-commands';
 import { API_PREFIX, LANGUAGE_HEADER, TOKEN_HEADER } from '@ems/contract/constants';
 import { Status } from '@ems/contract/status-codes';
+import { topics } from '@ems/contract/telemetry';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIngest, type TestDevice, type TestIngest } from '../../ingest/test-ingest';
@@ -16,6 +17,7 @@ import { createJobQueue } from '../../jobs/queue';
 import { runJobOnce } from '../../jobs/scheduler';
 import { buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { COMMAND_QUEUE } from './dispatch';
 import { commandSweepJob } from './sweep';
 import { connectLogger } from './test-logger';
 
@@ -60,6 +62,16 @@ const waitState = (id: string, state: string) =>
   ti.waitFor(async () => (await stateOf(id))?.state === state, 20_000);
 
 const inverter = (): Promise<TestDevice> => ti.addDevice('inverter', stationId);
+
+/** The device's dispatch jobs: all, and those not yet finished. */
+async function dispatches(deviceId: number): Promise<{ all: number; open: number }> {
+  const { rows } = await t.db.query<{ all: number; open: number }>(
+    `SELECT count(*)::int AS all, count(*) FILTER (WHERE state IN ('created', 'retry', 'active'))::int AS open
+     FROM pgboss.job WHERE name = $1 AND singleton_key = $2`,
+    [COMMAND_QUEUE, `device:${deviceId}`],
+  );
+  return rows[0]!;
+}
 
 describe('commands tracked to the device (issue 21 §3)', () => {
   it('a device that applies: sent, applied, then verified by its next report', async () => {
@@ -170,6 +182,26 @@ describe('commands tracked to the device (issue 21 §3)', () => {
     });
     await waitState(second.commandId!, 'applied');
     expect(logger.received.map((c) => c.id)).toEqual([first.commandId, second.commandId]);
+  });
+
+  it('a device heard from while its next command waits behind the one in flight is not dispatched again', async () => {
+    const logger = await connectLogger(ti, await inverter(), 'silent');
+    const first = (await set(logger.device.id, { socLowerOffGrid: 6 })).data;
+    await waitState(first.commandId!, 'sent');
+    const second = (await set(logger.device.id, { exportLimitW: 600 })).data;
+    // The second's dispatch ran and found the first in flight.
+    await ti.waitFor(async () => (await dispatches(logger.device.id)).open === 0);
+    const before = await dispatches(logger.device.id);
+    // The waiting-device list is read again while the second is queued, then the device is heard from,
+    // as it is with every sample it sends: its fresh command has its dispatch behind it, so no new one.
+    await ti.commands!.refresh();
+    for (let i = 0; i < 3; i++)
+      await logger.client.publishAsync(topics.status(logger.device.sn), JSON.stringify({ online: true }), {
+        qos: 1,
+      });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await dispatches(logger.device.id)).toEqual(before);
+    expect((await stateOf(second.commandId!))?.state).toBe('queued');
   });
 
   it('a restart of the sending process keeps queued and in-flight commands', async () => {

@@ -57,15 +57,30 @@ export function declareDispatch(queue: JobQueue): Promise<void> {
   return queue.declare([COMMAND_QUEUE_DEFINITION]);
 }
 
+/** The key that keeps a device to one dispatch queued (`stately`). */
+const dispatchKey = (deviceId: number) => `device:${deviceId}`;
+
 /**
- * Adds a dispatch of the device's queued commands (inside `tx` when given: it exists exactly when the
- * command does). A dispatch already queued for the device makes this one unnecessary (null).
+ * Adds a dispatch of the device's queued commands. A dispatch already queued for the device makes this
+ * one unnecessary (null).
  */
-export function kickDevice(queue: JobQueue, deviceId: number, tx?: Tx): Promise<string | null> {
-  return queue.send(
+export function kickDevice(queue: JobQueue, deviceId: number): Promise<string | null> {
+  return queue.send(COMMAND_QUEUE, { deviceId } satisfies DispatchJob, {
+    singletonKey: dispatchKey(deviceId),
+  });
+}
+
+/**
+ * Adds a dispatch for each of `deviceIds` inside `tx`, in one statement: it exists exactly when the
+ * commands recorded in that transaction do (devices with a dispatch queued already are skipped).
+ */
+export function kickDevices(queue: JobQueue, deviceIds: readonly number[], tx: Tx): Promise<void> {
+  return queue.sendMany(
     COMMAND_QUEUE,
-    { deviceId } satisfies DispatchJob,
-    { singletonKey: `device:${deviceId}` },
+    [...new Set(deviceIds)].map((deviceId) => ({
+      data: { deviceId } satisfies DispatchJob,
+      singletonKey: dispatchKey(deviceId),
+    })),
     tx,
   );
 }

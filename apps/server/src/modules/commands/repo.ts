@@ -46,27 +46,30 @@ export interface SetContext {
 }
 
 /**
- * The device `id`, its reported values and the params of its commands in `states` (pending), in one
- * statement: a set call is answered with one read however many commands wait. Undefined when missing.
+ * The devices `ids`, each with its reported values and the params of its commands in `states` (pending),
+ * in one statement however many devices and commands: the set calls in flight together are answered with
+ * one read (set-batch.ts). A missing id has no entry.
  */
-export async function readSetContext(
+export async function readSetContexts(
   db: DbHandle,
-  id: number,
+  ids: readonly number[],
   states: readonly CommandState[],
-): Promise<SetContext | undefined> {
+): Promise<Map<number, SetContext>> {
   const res = await db.query<
     ParamDevice & { reported: DeviceParamsPatch | null; pending: DeviceParamsPatch[] }
   >(
     `SELECT ${PARAM_DEVICE_COLUMNS}, p."values" AS reported,
             coalesce((SELECT json_agg(c.params ORDER BY c.created_at, c.id) FROM device_commands c
                       WHERE c.device_id = d.id AND c.state = ANY($2::text[])), '[]'::json) AS pending
-     FROM ${PARAM_DEVICE_FROM} LEFT JOIN device_params p ON p.device_id = d.id WHERE d.id = $1`,
-    [id, states],
+     FROM ${PARAM_DEVICE_FROM} LEFT JOIN device_params p ON p.device_id = d.id WHERE d.id = ANY($1::int[])`,
+    [[...new Set(ids)], states],
   );
-  const row = res.rows[0];
-  if (!row) return undefined;
-  const { reported, pending, ...device } = row;
-  return { device, reported: reported ? { values: reported } : undefined, pending };
+  return new Map(
+    res.rows.map(({ reported, pending, ...device }) => [
+      device.id,
+      { device, reported: reported ? { values: reported } : undefined, pending },
+    ]),
+  );
 }
 
 /** What a device last reported, or undefined when it never did. */
@@ -158,32 +161,37 @@ export async function pageCommands(
   return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
 }
 
-/** A new command (queued) inside the caller's transaction. */
-export async function insertCommand(
-  tx: Tx | Db,
-  row: {
-    id: string;
-    device: { id: number; name: string; serialNumber: string; stationId: number };
-    user: { userId: number; loginName: string };
-    ip: string | null;
-    params: DeviceParamsPatch;
-    before: Record<string, unknown>;
-  },
-): Promise<void> {
-  await tx.insert(deviceCommands).values({
-    id: row.id,
-    deviceId: row.device.id,
-    stationId: row.device.stationId,
-    deviceName: row.device.name,
-    serialNumber: row.device.serialNumber,
-    userId: row.user.userId,
-    userName: row.user.loginName,
-    ip: row.ip,
-    params: row.params,
-    before: row.before,
-    state: 'queued',
-    expiresAt: new Date(Date.now() + COMMAND_EXPIRE_S * 1000),
-  });
+/** A command to record, as a set call asks it. */
+export interface NewCommand {
+  id: string;
+  device: { id: number; name: string; serialNumber: string; stationId: number };
+  user: { userId: number; loginName: string };
+  ip: string | null;
+  params: DeviceParamsPatch;
+  /** What the device reported of each changed parameter before (null: never reported). */
+  before: Record<string, unknown>;
+}
+
+/** New commands (queued, expiring after COMMAND_EXPIRE_S) in one statement, inside the caller's transaction. */
+export async function insertCommands(tx: Tx | Db, rows: readonly NewCommand[]): Promise<void> {
+  if (rows.length === 0) return;
+  const expiresAt = new Date(Date.now() + COMMAND_EXPIRE_S * 1000);
+  await tx.insert(deviceCommands).values(
+    rows.map((row) => ({
+      id: row.id,
+      deviceId: row.device.id,
+      stationId: row.device.stationId,
+      deviceName: row.device.name,
+      serialNumber: row.device.serialNumber,
+      userId: row.user.userId,
+      userName: row.user.loginName,
+      ip: row.ip,
+      params: row.params,
+      before: row.before,
+      state: 'queued' as const,
+      expiresAt,
+    })),
+  );
 }
 
 /** What a dispatch publishes of a command. */
@@ -288,12 +296,19 @@ export async function expireQueued(db: DbHandle): Promise<number> {
   return res.rows.length;
 }
 
-/** Devices with queued commands, with their serial numbers (they are sent when the device connects). */
-export async function devicesWithQueued(db: DbHandle): Promise<{ deviceId: number; sn: string }[]> {
+/**
+ * Devices with a command queued more than `olderThanS` seconds ago, with their serial numbers (sent when
+ * the device is next heard from). A younger command has its own dispatch under way.
+ */
+export async function devicesWithQueued(
+  db: DbHandle,
+  olderThanS: number,
+): Promise<{ deviceId: number; sn: string }[]> {
   const res = await db.query<{ deviceId: number; sn: string }>(
     `SELECT DISTINCT c.device_id AS "deviceId", d.serial_number AS sn
-     FROM device_commands c JOIN devices d ON d.id = c.device_id WHERE c.state = 'queued'`,
-    [],
+     FROM device_commands c JOIN devices d ON d.id = c.device_id
+     WHERE c.state = 'queued' AND c.created_at < now() - make_interval(secs => $1)`,
+    [olderThanS],
     'device-commands-queued',
   );
   return res.rows;

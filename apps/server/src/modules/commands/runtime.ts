@@ -73,8 +73,14 @@ async function verify(db: DbHandle, deviceId: number, reported: Record<string, u
 export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<CommandRuntime> {
   const { db, log, queue, downlink } = opts;
   const stats: CommandStats = { sent: 0, acks: 0, duplicateAcks: 0, invalidAcks: 0, verified: 0 };
-  /** Devices with queued commands, by serial number (to their id). */
-  let waiting = new Map<string, number>();
+  /** Devices a dispatch found offline, by serial number (to their id), until they are heard from. */
+  const offline = new Map<string, number>();
+  /**
+   * Devices whose command has waited longer than a sweep (offline before this process started, or its
+   * dispatch was lost), re-read every sweep. Younger commands are left out: their dispatch is under way,
+   * and a device answering a burst of commands would otherwise queue a second dispatch with each message.
+   */
+  let stuck = new Map<string, number>();
   /** Serial numbers whose status said online, and when (external broker: it cannot be asked). */
   const onlineAt = new Map<string, number>();
   let stopped = false;
@@ -87,9 +93,10 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
   };
   /** A device was heard from: if it has queued commands, dispatch them now (once per appearance). */
   const appeared = (sn: string) => {
-    const deviceId = waiting.get(sn);
+    const deviceId = offline.get(sn) ?? stuck.get(sn);
     if (deviceId === undefined) return;
-    waiting.delete(sn);
+    offline.delete(sn);
+    stuck.delete(sn);
     kick(deviceId);
   };
 
@@ -101,7 +108,7 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
       downlink,
       recentlyOnline: (sn: string) => Date.now() - (onlineAt.get(sn) ?? 0) < DEVICE_OFFLINE_AFTER_MS,
       waitFor: (deviceId: number, sn: string) => {
-        waiting.set(sn, deviceId);
+        offline.set(sn, deviceId);
       },
     };
     await queue.workBatch<DispatchJob>(
@@ -120,8 +127,8 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
   const unsubscribe = downlink.onConnect(appeared);
 
   const refresh = async () => {
-    const rows = await devicesWithQueued(db);
-    waiting = new Map(rows.map((r) => [r.sn, r.deviceId]));
+    const rows = await devicesWithQueued(db, COMMAND_SWEEP_S);
+    stuck = new Map(rows.map((r) => [r.sn, r.deviceId]));
   };
   await refresh().catch((err: unknown) => log.warn({ err }, 'waiting devices not read'));
   const timer = setInterval(() => {

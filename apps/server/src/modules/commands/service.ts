@@ -32,19 +32,17 @@ import { AppError, fieldError, noPermission } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { isAdmin } from '../access/require-admin';
 import { accessibleStationIds, requireStationAccess } from '../access/station-access';
-import { declareDispatch, kickDevice } from './dispatch';
 import {
   commandsInStates,
   findParamDevice,
-  insertCommand,
   lastVerified,
   type ParamDevice,
   pageCommands,
   readReported,
-  readSetContext,
   type StoredCommand,
   toCommandRow,
 } from './repo';
+import { setBatcherOf } from './set-batch';
 
 /** True when `user` may change the settings of a device on a site owned by `ownerId`. */
 const maySet = (user: SessionUser, ownerId: number | null) => isAdmin(user) || ownerId === user.userId;
@@ -163,7 +161,8 @@ export async function setParams(
   body: DeviceParamsSetBody,
 ): Promise<{ answer: DeviceParamsSetAnswer; msgKey: MessageKey }> {
   const { user } = asker;
-  const context = await readSetContext(db, body.deviceId, PENDING_STATES);
+  const batcher = setBatcherOf(db, queue);
+  const context = await batcher.context(body.deviceId);
   const device = context?.device;
   if (!context || !device || device.stationId === null || !maySet(user, device.ownerId)) throw noPermission();
   const asked = body.params as DeviceParamsPatch;
@@ -185,17 +184,13 @@ export async function setParams(
   const before = Object.fromEntries(sent.map((k) => [k, reported?.values[k as ParamKey] ?? null]));
   const id = randomUUID();
   const stationId = device.stationId;
-  await declareDispatch(queue);
-  await db.db.transaction(async (tx) => {
-    await insertCommand(tx, {
-      id,
-      device: { id: device.id, name: device.name, serialNumber: device.serialNumber, stationId },
-      user,
-      ip: asker.ip,
-      params: changed,
-      before,
-    });
-    await kickDevice(queue, device.id, tx);
+  await batcher.record({
+    id,
+    device: { id: device.id, name: device.name, serialNumber: device.serialNumber, stationId },
+    user,
+    ip: asker.ip,
+    params: changed,
+    before,
   });
   return { answer: { commandId: id, state: 'queued', sent, unchanged }, msgKey: 'params.recorded' };
 }
