@@ -202,62 +202,46 @@ export async function unsend(db: DbHandle, id: string): Promise<void> {
   await db.query(`UPDATE device_commands SET state = 'queued' WHERE id = $1 AND state = 'sent'`, [id]);
 }
 
-/**
- * Records the device's answer to command `id` (its own: `deviceId` must match). Only a command in flight
- * or timed out takes an answer (a late answer still says what the device did); a second answer of the
- * same id changes nothing. One statement, which also reads what the device last reported (a report may
- * come before the answer).
- * @returns the command's params and the device's reported values (null: none yet) when this answer was
- *   taken, else undefined.
- */
-export async function recordAck(
-  db: DbHandle,
-  deviceId: number,
-  id: string,
-  status: 'applied' | 'failed',
-  reason: string | null,
-): Promise<{ params: DeviceParamsPatch; reported: Record<string, unknown> | null } | undefined> {
-  const res = await db.query<{ params: DeviceParamsPatch; reported: Record<string, unknown> | null }>(
-    `WITH taken AS (
-       UPDATE device_commands SET state = $3, reason = $4, acked_at = now(), ended_at = NULL
-       WHERE id = $1 AND device_id = $2 AND state IN ('sent', 'timedOut') RETURNING params)
-     SELECT t.params, p."values" AS reported FROM taken t LEFT JOIN device_params p ON p.device_id = $2`,
-    [id, deviceId, status, reason],
-    'device-commands-ack',
-  );
-  return res.rows[0];
+/** A device's parameter report (docs/device-protocol.md §7). */
+export interface ParamReport {
+  deviceId: number;
+  values: DeviceParamsPatch;
+  /** The sample's time. */
+  ts: Date;
 }
 
 /**
- * Stores what a device reported at `ts`, unless a newer report is stored; merged into the stored values
- * (a report may carry only some parameters). @returns every stored value after the merge, or undefined
- * when a newer report was kept.
+ * Stores what devices reported, one report per device (the caller splits repeats), in one statement:
+ * each merged into the device's stored values (a report may carry only some parameters), unless a newer
+ * report is stored. @returns every stored value after the merge, by device (a device whose newer report
+ * was kept has no entry).
  */
-export async function upsertReported(
+export async function upsertReports(
   db: DbHandle,
-  deviceId: number,
-  values: DeviceParamsPatch,
-  ts: Date,
-): Promise<Record<string, unknown> | undefined> {
-  const res = await db.query<{ values: Record<string, unknown> }>(
-    `INSERT INTO device_params (device_id, "values", reported_at) VALUES ($1, $2::jsonb, $3)
+  reports: readonly ParamReport[],
+): Promise<Map<number, Record<string, unknown>>> {
+  const res = await db.query<{ deviceId: number; values: Record<string, unknown> }>(
+    `INSERT INTO device_params (device_id, "values", reported_at)
+     SELECT * FROM unnest($1::int[], $2::jsonb[], $3::timestamptz[])
      ON CONFLICT (device_id) DO UPDATE SET "values" = device_params."values" || EXCLUDED."values",
        reported_at = EXCLUDED.reported_at, received_at = now()
-     WHERE device_params.reported_at <= EXCLUDED.reported_at RETURNING "values"`,
-    [deviceId, JSON.stringify(values), ts],
+     WHERE device_params.reported_at <= EXCLUDED.reported_at RETURNING device_id AS "deviceId", "values"`,
+    [reports.map((r) => r.deviceId), reports.map((r) => JSON.stringify(r.values)), reports.map((r) => r.ts)],
     'device-params-upsert',
   );
-  return res.rows[0]?.values;
+  return new Map(res.rows.map((r) => [r.deviceId, r.values]));
 }
 
-/** Applied (or timed-out) commands of the device, to compare with a report. */
-export async function unverified(
+/** Applied (or timed-out) commands of the devices `ids`, to compare with their reports. */
+export async function unverifiedOf(
   db: DbHandle,
-  deviceId: number,
-): Promise<{ id: string; params: DeviceParamsPatch }[]> {
-  const res = await db.query<{ id: string; params: DeviceParamsPatch }>(
-    `SELECT id, params FROM device_commands WHERE device_id = $1 AND state IN ('applied', 'timedOut')`,
-    [deviceId],
+  ids: readonly number[],
+): Promise<{ id: string; deviceId: number; params: DeviceParamsPatch }[]> {
+  if (ids.length === 0) return [];
+  const res = await db.query<{ id: string; deviceId: number; params: DeviceParamsPatch }>(
+    `SELECT id, device_id AS "deviceId", params FROM device_commands
+     WHERE device_id = ANY($1::int[]) AND state IN ('applied', 'timedOut')`,
+    [ids],
     'device-commands-unverified',
   );
   return res.rows;
@@ -312,15 +296,6 @@ export async function devicesWithQueued(
     'device-commands-queued',
   );
   return res.rows;
-}
-
-/** Whether the device has a queued command (uses the device_commands_open index). */
-export async function hasQueued(db: DbHandle, deviceId: number): Promise<boolean> {
-  const res = await db.query(
-    `SELECT 1 FROM device_commands WHERE state = 'queued' AND device_id = $1 LIMIT 1`,
-    [deviceId],
-  );
-  return res.rows.length > 0;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

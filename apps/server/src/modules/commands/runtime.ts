@@ -6,13 +6,13 @@
  * COMMAND_SWEEP_S, so a command queued by another process is noticed too.
  */
 import { COMMAND_SWEEP_S, CommandAckSchema } from '@ems/contract/api/device-commands';
-import { sameParamValue } from '@ems/contract/api/device-params';
 import { paramsFromPoints } from '@ems/contract/api/device-params-points';
 import { DEVICE_OFFLINE_AFTER_MS } from '@ems/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import type { CommandHooks } from '../../ingest/ingest';
 import type { JobQueue, QueueJob } from '../../jobs/queue';
+import { createAckBatcher, shows } from './ack-batch';
 import {
   COMMAND_BATCH,
   COMMAND_QUEUE,
@@ -23,7 +23,8 @@ import {
   kickDevice,
 } from './dispatch';
 import type { Downlink } from './downlink';
-import { devicesWithQueued, hasQueued, markVerified, recordAck, unverified, upsertReported } from './repo';
+import { devicesWithQueued } from './repo';
+import { createReportBatcher } from './report-batch';
 
 /** Counters since start (tests, the log). */
 export interface CommandStats {
@@ -54,21 +55,6 @@ export interface CommandRuntimeOptions {
   work?: boolean;
 }
 
-/** Whether the reported values show every value of `params`. */
-const shows = (reported: Record<string, unknown>, params: object) =>
-  Object.entries(params).every(([k, v]) => k in reported && sameParamValue(reported[k], v));
-
-/** Compares a report with the commands applied and not yet verified; marks those it shows. */
-async function verify(db: DbHandle, deviceId: number, reported: Record<string, unknown>): Promise<number> {
-  const open = await unverified(db, deviceId);
-  const shown = open.filter((c) => shows(reported, c.params));
-  await markVerified(
-    db,
-    shown.map((c) => c.id),
-  );
-  return shown.length;
-}
-
 /** Starts the dispatch worker (unless `work: false`), the connect listener and the waiting-device timer. */
 export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<CommandRuntime> {
   const { db, log, queue, downlink } = opts;
@@ -91,6 +77,8 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
       log.warn({ err, deviceId }, 'command dispatch not queued'),
     );
   };
+  const acks = createAckBatcher(db, kick);
+  const reports = createReportBatcher(db);
   /** A device was heard from: if it has queued commands, dispatch them now (once per appearance). */
   const appeared = (sn: string) => {
     const deviceId = offline.get(sn) ?? stuck.get(sn);
@@ -156,28 +144,16 @@ export async function startCommandRuntime(opts: CommandRuntimeOptions): Promise<
         stats.duplicateAcks++;
         return undefined;
       }
-      return (async () => {
-        const taken = await recordAck(db, device.id, id, status, reason ?? null);
-        if (!taken) {
-          stats.duplicateAcks++;
-          return;
-        }
-        stats.acks++;
-        // The report may have come before the answer: then it verifies the command at once.
-        if (status === 'applied' && taken.reported && shows(taken.reported, taken.params)) {
-          await markVerified(db, [id]);
-          stats.verified++;
-        }
-        // The device may take its next command. Read after the answer committed: a command recorded
-        // later comes with a dispatch of its own, which then finds nothing in flight.
-        if (await hasQueued(db, device.id)) kick(device.id);
-      })();
+      return acks.load({ id, deviceId: device.id, status, reason: reason ?? null }).then((outcome) => {
+        if (outcome === 'duplicate') stats.duplicateAcks++;
+        else stats.acks++;
+        if (outcome === 'verified') stats.verified++;
+      });
     },
     reported: async (device, ts, points) => {
       const values = paramsFromPoints(points as Parameters<typeof paramsFromPoints>[0]);
       if (Object.keys(values).length === 0) return;
-      const stored = await upsertReported(db, device.id, values, ts);
-      if (stored) stats.verified += await verify(db, device.id, stored);
+      stats.verified += await reports.load({ deviceId: device.id, values, ts });
     },
     seen: (_device, sn, online) => {
       if (online) onlineAt.set(sn, Date.now());

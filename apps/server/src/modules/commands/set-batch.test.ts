@@ -15,7 +15,7 @@ import { setBatcherOf } from './set-batch';
 let t: TestApp;
 let token = '';
 let stationId = 0;
-let owner: { id: number; loginName: string };
+let owner: Awaited<ReturnType<typeof buildUser>>;
 
 beforeAll(async () => {
   t = await buildTestApp();
