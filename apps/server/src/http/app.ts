@@ -43,6 +43,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   const limits = createRateLimits({ redisUrl: ctx.config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => limits.close());
+  await limits.ready();
   const full: AppContext = { ...ctx, log: app.log, limits };
   await registerSecurityHeaders(app, ctx.config);
 

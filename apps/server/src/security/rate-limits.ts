@@ -34,6 +34,12 @@ export interface RateLimits {
    * between (rate-limiter-flexible's fixed window per key).
    */
   limiter(name: string, spec: LimitSpec): RateLimiterAbstract;
+  /**
+   * Resolves once Redis is connected, or has failed (then the limits count in memory until it
+   * answers); at once for the memory store. buildApp waits for it, so a node starting beside a
+   * working Redis counts its first calls there.
+   */
+  ready(): Promise<void>;
   /** Closes the Redis connection (the app's onClose). */
   close(): Promise<void>;
 }
@@ -73,6 +79,7 @@ export function createRateLimits(opts: RateLimitsOptions): RateLimits {
       }
       return limiter;
     },
+    ready: () => redis?.settled ?? Promise.resolve(),
     async close() {
       await redis?.client.quit().catch(() => redis.client.disconnect());
     },
@@ -108,6 +115,11 @@ function connect(url: string, log: RateLimitsOptions['log']) {
       'rate limits: Redis failed, counting in this process until it answers again',
     );
   };
+  // The first outcome of connecting: ready, or an error (then ioredis goes on retrying on its own).
+  const settled = new Promise<void>((resolve) => {
+    client.once('ready', () => resolve());
+    client.once('error', () => resolve());
+  });
   client.on('error', (err: Error) => failed(err));
   client.on('ready', () => {
     if (!down) return;
@@ -115,7 +127,7 @@ function connect(url: string, log: RateLimitsOptions['log']) {
     warnedAt = Number.NEGATIVE_INFINITY;
     log.info({ store: 'redis' }, 'rate limits: Redis answers again, counting shared');
   });
-  return { client, failed: () => failed() };
+  return { client, settled, failed: () => failed() };
 }
 
 /**
