@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config';
 import { AppError } from '../http/errors';
 import { redisAvailable, startTestRedis, type TestRedis } from '../test/test-redis';
 import { spend, waitFor } from './limit-checks';
@@ -14,6 +15,22 @@ function recordingLog() {
 }
 
 const SPEC = { limit: 5, windowMs: 300_000 };
+
+describe('REDIS_URL', () => {
+  it('takes a redis:// or rediss:// URL, and says what is wrong with anything else', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://:secret@10.0.0.5:6380/2' }).REDIS_URL).toBe(
+      'redis://:secret@10.0.0.5:6380/2',
+    );
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example.com' }).REDIS_URL).toBe(
+      'rediss://cache.example.com',
+    );
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: 'http://cache.example.com' })).toThrow(
+      /REDIS_URL: a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => loadConfig({ REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL/);
+  });
+});
 
 describe('the memory store (REDIS_URL unset)', () => {
   afterEach(() => {
