@@ -24,6 +24,16 @@ const ConfigSchema = z.object({
   MQTT_URL: z.string().url().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   /**
+   * Issue 23: Redis (redis://[user:pass@]host:port[/db], rediss:// for TLS) where every API node counts the
+   * rate limits (sign-in, registration, code sends …; docs/security.md). Unset: each process counts in its
+   * own memory, which is exact for one node. Unreachable: counted in memory with a warning (decision 0021).
+   */
+  REDIS_URL: z
+    .string()
+    .url()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  /**
    * Shared-subscription group for several ingest nodes on a broker that persists shared subscriptions
    * (EMQX). Unset: each node keeps a plain, persisted subscription (Mosquitto; docs/decisions/0011).
    */

@@ -6,6 +6,7 @@ import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createRateLimits } from '../security/rate-limits';
 import { addAccessHook } from './access';
 import type { AppContext } from './context';
 import { clientErrorHandlerWith, frameworkErrorsWith, useEnvelopeErrors } from './error-handler';
@@ -22,7 +23,7 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(
-  ctx: Omit<AppContext, 'log'>,
+  ctx: Omit<AppContext, 'log' | 'limits'>,
   opts: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   // The framework's own answers (a URL it cannot decode, a request it cannot parse) carry them too.
@@ -40,7 +41,10 @@ export async function buildApp(
   trackRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const full: AppContext = { ...ctx, log: app.log };
+  const limits = createRateLimits({ redisUrl: ctx.config.REDIS_URL, log: app.log });
+  app.addHook('onClose', () => limits.close());
+  await limits.ready();
+  const full: AppContext = { ...ctx, log: app.log, limits };
   await registerSecurityHeaders(app, ctx.config);
 
   await app.register(fastifySwagger, {

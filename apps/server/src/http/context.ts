@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
+import type { RateLimits } from '../security/rate-limits';
 
 /** The signed-in caller, resolved from the token header by the auth hook. */
 export interface SessionUser {
@@ -15,7 +16,7 @@ export interface SessionUser {
 /** Resolves a token to its session user; throws AppError (1000 logged out, 21000 invalid) otherwise. */
 export type Authenticate = (token: string) => Promise<SessionUser>;
 
-/** What every module's routes receive: configuration, database, logger and the authenticator. */
+/** What every module's routes receive: configuration, database, logger, authenticator, queue and limits. */
 export interface AppContext {
   config: Config;
   db: DbHandle;
@@ -23,6 +24,8 @@ export interface AppContext {
   authenticate: Authenticate;
   /** The job queue (jobs/queue.ts): started by main.ts before the server listens. */
   queue: JobQueue;
+  /** Where the app's rate limits count (memory, or Redis with REDIS_URL); made and closed by buildApp. */
+  limits: RateLimits;
 }
 
 declare module 'fastify' {

@@ -89,7 +89,7 @@ export async function startTestMosquitto(): Promise<TestMosquitto> {
 }
 
 /** Whether something accepts TCP connections on the loopback port. */
-function accepts(port: number): Promise<boolean> {
+export function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = netConnect(port, '127.0.0.1', () => {
       s.destroy();

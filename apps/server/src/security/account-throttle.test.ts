@@ -1,30 +1,37 @@
-import { describe, expect, it } from 'vitest';
-import { createMemoryAccountThrottle } from './account-throttle';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAccountThrottle } from './account-throttle';
+import { createRateLimits } from './rate-limits';
 
-/** A throttle on a hand-moved clock: 3 free failures, then 1 s doubling to 8 s, in a 60-s window. */
+const quiet = { warn: () => {}, info: () => {} };
+
+/** A throttle in memory: 3 free failures, then 1 s doubling to 8 s, in a 60-s window (time is faked). */
 function throttle(maxAddresses?: number) {
-  const clock = { now: 1_000_000 };
-  const t = createMemoryAccountThrottle({
+  return createAccountThrottle(createRateLimits({ log: quiet }), 'test', {
     soft: 3,
     windowMs: 60_000,
     baseDelayS: 1,
     maxDelayS: 8,
     maxAddresses,
-    now: () => clock.now,
   });
-  return { clock, t };
 }
 
-describe('createMemoryAccountThrottle', () => {
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createAccountThrottle', () => {
   it('holds nothing back below the soft limit', async () => {
-    const { t } = throttle();
+    const t = throttle();
     await t.recordFailure('acc', 'a');
     await t.recordFailure('acc', 'a');
     expect(await t.waitFor('acc', 'a')).toBe(0);
   });
 
   it('from the soft limit on, delays addresses that failed, doubling per failure up to the cap', async () => {
-    const { t } = throttle();
+    const t = throttle();
     for (const ip of ['a', 'b', 'c']) await t.recordFailure('acc', ip);
     expect(await t.waitFor('acc', 'a')).toBe(1);
     await t.recordFailure('acc', 'd');
@@ -36,31 +43,34 @@ describe('createMemoryAccountThrottle', () => {
   });
 
   it('never delays an address without a failure on the account, nor other accounts', async () => {
-    const { t } = throttle();
+    const t = throttle();
     for (let i = 0; i < 10; i++) await t.recordFailure('acc', `x${i}`);
     expect(await t.waitFor('acc', 'owner')).toBe(0);
     expect(await t.waitFor('other', 'x1')).toBe(0);
   });
 
   it('slows but does not lock: once the delay has passed the address may try again', async () => {
-    const { t, clock } = throttle();
+    const t = throttle();
     for (let i = 0; i < 4; i++) await t.recordFailure('acc', 'a');
     expect(await t.waitFor('acc', 'a')).toBe(2);
-    clock.now += 1_500;
+    vi.advanceTimersByTime(1_500);
     expect(await t.waitFor('acc', 'a')).toBe(1);
-    clock.now += 500;
+    vi.advanceTimersByTime(500);
     expect(await t.waitFor('acc', 'a')).toBe(0);
   });
 
   it('forgets failures older than the window', async () => {
-    const { t, clock } = throttle();
+    const t = throttle();
     for (let i = 0; i < 5; i++) await t.recordFailure('acc', 'a');
-    clock.now += 60_000;
+    vi.advanceTimersByTime(60_000);
+    expect(await t.waitFor('acc', 'a')).toBe(0);
+    // The count starts afresh too: one more failure is below the soft limit again.
+    await t.recordFailure('acc', 'a');
     expect(await t.waitFor('acc', 'a')).toBe(0);
   });
 
   it('when more addresses failed than it can remember, every address shares the delay', async () => {
-    const { t } = throttle(4);
+    const t = throttle(4);
     for (const ip of ['a', 'b', 'c', 'd', 'e']) await t.recordFailure('acc', ip);
     expect(await t.waitFor('acc', 'owner')).toBeGreaterThan(0);
   });

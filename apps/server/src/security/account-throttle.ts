@@ -7,9 +7,15 @@
  * is `delay` old, where the delay doubles with every further failure (1 s, 2 s, 4 s … up to `maxDelayS`)
  * and is shared by all such addresses. An address with no failure on the account is never held back,
  * so the owner typing the right password from anywhere new still signs in at once. Should more than
- * `maxAddresses` failures hit one account within the window, the addresses can no longer be told apart
+ * `maxAddresses` failures hit one account within the window, the addresses are no longer remembered
  * and every address shares the delay until the window has passed (slowed, still not locked).
+ *
+ * Built on three limiters of the app's store (so counted across nodes with Redis): the account's
+ * failures in the window (`penalty`/`get`), the (account, address) pairs that failed (`penalty`/`get`),
+ * and the running delay (`block`/`get`).
  */
+import { counted, retryAfterS } from './limit-checks';
+import type { RateLimits } from './rate-limits';
 
 /** Counts failures per account and tells a failing address how long to wait. */
 export interface AccountThrottle {
@@ -19,76 +25,47 @@ export interface AccountThrottle {
   recordFailure(account: string, ip: string): Promise<void>;
 }
 
-/** Options of the in-memory throttle; `now` is injectable so tests move time without waiting. */
+/** The ceiling's numbers (LOGIN_LIMITS.account). */
 export interface AccountThrottleOptions {
   /** Failures in the window before any delay applies. */
   soft: number;
+  /** Whole seconds. */
   windowMs: number;
   /** The first delay, doubled per failure beyond `soft`, and its cap, in seconds. */
   baseDelayS: number;
   maxDelayS: number;
-  /** Most accounts tracked at once; the least recently failed are dropped first. */
-  maxKeys?: number;
-  /** Most failures remembered per account (memory bound under a botnet). */
+  /** Most addresses remembered per account and window (memory bound under a botnet). */
   maxAddresses?: number;
-  now?: () => number;
 }
 
-interface Failure {
-  at: number;
-  ip: string;
-}
-
-interface AccountFailures {
-  list: Failure[];
-  /** Until when every address counts as failed: the list overflowed and forgot some addresses. */
-  saturatedUntil: number;
-}
-
-/** In-process AccountThrottle (one per app; a Redis one can share counts between API nodes later). */
-export function createMemoryAccountThrottle(opts: AccountThrottleOptions): AccountThrottle {
-  const {
-    soft,
-    windowMs,
-    baseDelayS,
-    maxDelayS,
-    maxKeys = 100_000,
-    maxAddresses = 10_000,
-    now = Date.now,
-  } = opts;
-  const accounts = new Map<string, AccountFailures>();
-
-  const live = (account: string, at: number): AccountFailures => {
-    const entry = accounts.get(account);
-    const list = (entry?.list ?? []).filter((f) => f.at > at - windowMs);
-    return { list, saturatedUntil: entry?.saturatedUntil ?? 0 };
-  };
+/** The ceiling named `name` (its limiters' names start with it) in `limits`. */
+export function createAccountThrottle(
+  limits: RateLimits,
+  name: string,
+  opts: AccountThrottleOptions,
+): AccountThrottle {
+  const { soft, windowMs, baseDelayS, maxDelayS, maxAddresses = 10_000 } = opts;
+  const failures = limits.limiter(`${name}.failures`, { limit: maxAddresses, windowMs });
+  const addresses = limits.limiter(`${name}.addresses`, { limit: 1, windowMs });
+  const delay = limits.limiter(`${name}.delay`, { limit: 1, windowMs: maxDelayS * 1000 });
+  // JSON, so no account name or address can forge another pair.
+  const pairOf = (account: string, ip: string) => JSON.stringify([account, ip]);
 
   return {
     async waitFor(account, ip) {
-      const at = now();
-      const { list, saturatedUntil } = live(account, at);
-      if (list.length < soft) return 0;
-      if (saturatedUntil <= at && !list.some((f) => f.ip === ip)) return 0;
-      const delayS = Math.min(maxDelayS, baseDelayS * 2 ** (list.length - soft));
-      const freeAt = list[list.length - 1]!.at + delayS * 1000;
-      return freeAt > at ? Math.max(1, Math.ceil((freeAt - at) / 1000)) : 0;
+      const [running, count, failedHere] = await Promise.all([
+        delay.get(account),
+        failures.get(account),
+        addresses.get(pairOf(account, ip)),
+      ]);
+      if (!running || counted(running) <= delay.points) return 0;
+      if (counted(failedHere) === 0 && counted(count) <= maxAddresses) return 0;
+      return retryAfterS(running.msBeforeNext);
     },
     async recordFailure(account, ip) {
-      const at = now();
-      const entry = live(account, at);
-      entry.list.push({ at, ip });
-      if (entry.list.length > maxAddresses) {
-        entry.list = entry.list.slice(-maxAddresses);
-        entry.saturatedUntil = at + windowMs;
-      }
-      accounts.delete(account); // re-insert so Map order is least-recently-failed first
-      accounts.set(account, entry);
-      while (accounts.size > maxKeys) {
-        const oldest = accounts.keys().next().value;
-        if (oldest === undefined) break;
-        accounts.delete(oldest);
-      }
+      const n = (await failures.penalty(account)).consumedPoints;
+      if (n <= maxAddresses) await addresses.penalty(pairOf(account, ip));
+      if (n >= soft) await delay.block(account, Math.min(maxDelayS, baseDelayS * 2 ** (n - soft)));
     },
   };
 }

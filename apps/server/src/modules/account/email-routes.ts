@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type AppContext, type SessionUser, tokenOf } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { loggedOut } from '../../http/errors';
-import { spend } from '../../security/rate-limiter';
+import { spend } from '../../security/limit-checks';
 import { resendRegistrationCode, sendActivationCode, verifyEmailCode } from './email-service';
 import type { AccountRouteDeps } from './routes';
 

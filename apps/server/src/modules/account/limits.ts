@@ -1,8 +1,9 @@
 /**
- * Per-client-address limits of the public account calls (issue 3 §10), on the sign-in limiter of
- * security/rate-limiter.ts used as an attempt counter: every call counts, not only failures.
+ * Per-client-address limits of the public account calls (issue 3 §10), counted in the app's rate-limit
+ * store (security/rate-limits.ts) as attempt counters: every call counts, not only failures.
  */
-import { createMemoryLimiter, type FailureLimiter } from '../../security/rate-limiter';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimits } from '../../security/rate-limits';
 
 /** Calls per client address: name look-ups and form checks, registrations, code sends. */
 export const ACCOUNT_LIMITS = {
@@ -13,16 +14,16 @@ export const ACCOUNT_LIMITS = {
 
 /** The limiters of one app instance. */
 export interface AccountLimiters {
-  probe: FailureLimiter;
-  register: FailureLimiter;
-  codeSend: FailureLimiter;
+  probe: RateLimiterAbstract;
+  register: RateLimiterAbstract;
+  codeSend: RateLimiterAbstract;
 }
 
-/** Fresh in-memory limiters (one set per app; a Redis one can replace them for several nodes). */
-export function createAccountLimiters(): AccountLimiters {
+/** The account limiters of `limits` (one set per app, shared by every node with Redis). */
+export function accountLimiters(limits: RateLimits): AccountLimiters {
   return {
-    probe: createMemoryLimiter(ACCOUNT_LIMITS.probe),
-    register: createMemoryLimiter(ACCOUNT_LIMITS.register),
-    codeSend: createMemoryLimiter(ACCOUNT_LIMITS.codeSend),
+    probe: limits.limiter('account.probe', ACCOUNT_LIMITS.probe),
+    register: limits.limiter('account.register', ACCOUNT_LIMITS.register),
+    codeSend: limits.limiter('account.code-send', ACCOUNT_LIMITS.codeSend),
   };
 }

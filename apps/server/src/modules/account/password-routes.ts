@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { spend } from '../../security/rate-limiter';
+import { spend } from '../../security/limit-checks';
 import { passwordBack, resetPassword } from './password-service';
 import type { AccountRouteDeps } from './routes';
 

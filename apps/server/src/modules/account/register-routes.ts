@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
-import { spend } from '../../security/rate-limiter';
+import { spend } from '../../security/limit-checks';
 import { checkRegistration, isLoginNameAvailable, register } from './register-service';
 import type { AccountRouteDeps } from './routes';
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../../http/context';
 import type { ServerKeyPair } from '../../security/rsa-keys';
 import { createAuthService } from '../auth/service';
 import { emailRoutes } from './email-routes';
-import { createAccountLimiters } from './limits';
+import { type AccountLimiters, accountLimiters } from './limits';
 import { passwordRoutes } from './password-routes';
 import { registerRoutes } from './register-routes';
 
@@ -16,7 +16,7 @@ import { registerRoutes } from './register-routes';
 export interface AccountRouteDeps {
   ctx: AppContext;
   keys: () => Promise<ServerKeyPair>;
-  limiters: ReturnType<typeof createAccountLimiters>;
+  limiters: AccountLimiters;
   forgetUser: (userId: number) => void;
 }
 
@@ -26,7 +26,7 @@ export async function accountRoutes(api: FastifyInstance, ctx: AppContext): Prom
   const deps: AccountRouteDeps = {
     ctx,
     keys: auth.keys,
-    limiters: createAccountLimiters(),
+    limiters: accountLimiters(ctx.limits),
     forgetUser: (userId) => auth.forgetUser(userId),
   };
   await registerRoutes(api, deps);

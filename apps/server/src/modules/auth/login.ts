@@ -9,12 +9,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../http/errors';
-import type { AccountThrottle } from '../../security/account-throttle';
+import { waitFor } from '../../security/limit-checks';
 import { verifyDummy, verifyPassword } from '../../security/password';
-import type { FailureLimiter } from '../../security/rate-limiter';
 import { decryptPassword, type ServerKeyPair } from '../../security/rsa-keys';
 import { isAdmin } from '../access/require-admin';
 import { accountDisabled, loginFailed, passwordNotEncrypted } from './errors';
+import type { SignInLimits } from './login-limits';
 import { openSession } from './open-session';
 import { findLoginAccount } from './repo';
 
@@ -29,16 +29,10 @@ export interface LoginAttempt {
 }
 
 /** What the flow needs: database, config, the server key pair and the three sign-in limits. */
-export interface LoginDeps {
+export interface LoginDeps extends SignInLimits {
   db: Db;
   config: Config;
   keys: () => Promise<ServerKeyPair>;
-  /** Failures of one account from one address (key: pairKey): locks only that pair. */
-  perPair: FailureLimiter;
-  /** Failures from one address over all accounts (password spraying from one place). */
-  perIp: FailureLimiter;
-  /** Failures on one account from all addresses: slows, never locks. */
-  perAccount: AccountThrottle;
 }
 
 /** The limiter key of an (account, address) pair; JSON so no name or address can forge another pair. */
@@ -58,11 +52,12 @@ export async function login(deps: LoginDeps, attempt: LoginAttempt, log: Fastify
 
   const pair = pairKey(accountKey, ip);
 
-  const waits = {
-    pair: await deps.perPair.blockedFor(pair),
-    address: await deps.perIp.blockedFor(ip),
-    account: await deps.perAccount.waitFor(accountKey, ip),
-  };
+  const [pairWait, addressWait, accountWait] = await Promise.all([
+    waitFor(deps.perPair, pair),
+    waitFor(deps.perIp, ip),
+    deps.perAccount.waitFor(accountKey, ip),
+  ]);
+  const waits = { pair: pairWait, address: addressWait, account: accountWait };
   const waitS = Math.max(waits.pair, waits.address, waits.account);
   if (waitS > 0) {
     const limits = Object.keys(waits).filter((k) => waits[k as keyof typeof waits] > 0);
@@ -70,9 +65,11 @@ export async function login(deps: LoginDeps, attempt: LoginAttempt, log: Fastify
     throw tooManyRequests(waitS);
   }
   const fail = async (reason: string) => {
-    await deps.perPair.recordFailure(pair);
-    await deps.perIp.recordFailure(ip);
-    await deps.perAccount.recordFailure(accountKey, ip);
+    await Promise.all([
+      deps.perPair.penalty(pair),
+      deps.perIp.penalty(ip),
+      deps.perAccount.recordFailure(accountKey, ip),
+    ]);
     refuse(reason);
   };
 
@@ -99,7 +96,7 @@ export async function login(deps: LoginDeps, attempt: LoginAttempt, log: Fastify
     throw accountDisabled();
   }
   // Only this pair starts afresh: the account's ceiling keeps counting while an attack may go on.
-  await deps.perPair.reset(pair);
+  await deps.perPair.delete(pair);
 
   const token = await openSession(deps.db, deps.config, {
     userId: account.id,

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { type AppContext, tokenOf } from '../../http/context';
 import { ok } from '../../http/envelope';
 import type { LoginAttempt } from './login';
+import { signInLimits } from './login-limits';
 import { createAuthService } from './service';
 
 const attemptOf = (
@@ -30,6 +31,7 @@ const attemptOf = (
 /** Registers the auth routes on the /owner_api scope. */
 export async function authRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const auth = createAuthService({ db: ctx.db, config: ctx.config });
+  const limits = signInLimits(ctx.limits);
   const r = api.withTypeProvider<ZodTypeProvider>();
   // Refusals (wrong password, disabled) answer HTTP 200 with data null, so the 200 schema admits both.
   const tokenResponse = { 200: z.union([envelopeOf(TokenSchema), envelopeOf(z.null())]) };
@@ -54,7 +56,8 @@ export async function authRoutes(api: FastifyInstance, ctx: AppContext): Promise
       config: { public: true },
       schema: { tags: ['auth'], summary: 'Sign in', body: GetTokenBodySchema, response: tokenResponse },
     },
-    async (request) => ok(request, await auth.login(attemptOf(request, request.body, false), request.log)),
+    async (request) =>
+      ok(request, await auth.login(attemptOf(request, request.body, false), request.log, limits)),
   );
 
   r.post(
@@ -68,7 +71,8 @@ export async function authRoutes(api: FastifyInstance, ctx: AppContext): Promise
         response: tokenResponse,
       },
     },
-    async (request) => ok(request, await auth.login(attemptOf(request, request.body, true), request.log)),
+    async (request) =>
+      ok(request, await auth.login(attemptOf(request, request.body, true), request.log, limits)),
   );
 
   r.delete(

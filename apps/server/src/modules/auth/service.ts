@@ -1,7 +1,7 @@
 /**
  * Authentication service (issue 2 §3–§6): server key pair, sign-in, token checks, logout. One instance
- * per open database, so the app's token hook and the auth routes share the session cache and the
- * failure counts.
+ * per open database, so the app's token hook and the auth routes share the session cache. The sign-in
+ * limits are the app's (login-limits.ts), handed to login() by the auth routes.
  */
 import type { PublicKey, Token } from '@ems/contract/api/auth';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,12 +9,11 @@ import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
 import type { Authenticate, SessionUser } from '../../http/context';
 import { loggedOut, tokenInvalid } from '../../http/errors';
-import { type AccountThrottle, createMemoryAccountThrottle } from '../../security/account-throttle';
-import { createMemoryLimiter, type FailureLimiter } from '../../security/rate-limiter';
 import type { ServerKeyPair } from '../../security/rsa-keys';
 import { loadOrCreateServerKeyPair } from '../../security/server-key-repo';
 import { hashToken, isWellFormedToken } from '../../security/session-token';
 import { type LoginAttempt, login } from './login';
+import type { SignInLimits } from './login-limits';
 import { findSessionByTokenHash, revokeSession } from './repo';
 import { createSessionCache } from './session-cache';
 
@@ -41,19 +40,19 @@ export interface AuthService {
   keys(): Promise<ServerKeyPair>;
   /** The public half of the server key pair (contract PublicKeySchema). */
   publicKey(): Promise<PublicKey>;
-  /** Verifies an attempt and opens a session; see login.ts for the errors. */
-  login(attempt: LoginAttempt, log: FastifyBaseLogger): Promise<Token>;
+  /**
+   * Verifies an attempt under the app's sign-in limits (login-limits.ts) and opens a session; see
+   * login.ts for the errors.
+   */
+  login(attempt: LoginAttempt, log: FastifyBaseLogger, limits: SignInLimits): Promise<Token>;
   /** Revokes the caller's session: its token answers 1000 from now on. */
   logout(user: SessionUser, token: string): Promise<void>;
   /** Forgets cached sessions of a user whose account changed (disabled, password changed). */
   forgetUser(userId: number): void;
 }
 
-/** Optional replacements, e.g. Redis-backed limiters shared by several API nodes. */
+/** Options of the service (tests). */
 export interface AuthServiceOptions {
-  perPair?: FailureLimiter;
-  perIp?: FailureLimiter;
-  perAccount?: AccountThrottle;
   /** Clock of the session cache (tests). */
   now?: () => number;
 }
@@ -88,15 +87,6 @@ export function createAuthService(
       throw err;
     });
     return keys;
-  };
-  const limiterOf = (limit: number) => createMemoryLimiter({ limit, windowMs: LOGIN_LIMITS.windowMs });
-  const loginDeps = {
-    db,
-    config: deps.config,
-    keys: loadKeys,
-    perPair: opts.perPair ?? limiterOf(LOGIN_LIMITS.perPair),
-    perIp: opts.perIp ?? limiterOf(LOGIN_LIMITS.perIp),
-    perAccount: opts.perAccount ?? createMemoryAccountThrottle(LOGIN_LIMITS.account),
   };
   const cache = createSessionCache(UNHEARD_TTL_MS, 50_000, opts.now);
   // Bumped by every notice, so a lookup that raced a change is not kept.
@@ -143,7 +133,8 @@ export function createAuthService(
       const k = await loadKeys();
       return { publicKey: k.publicKeyPem, keyId: k.keyId, algorithm: 'RSA-OAEP-256' };
     },
-    login: (attempt, log) => login(loginDeps, attempt, log),
+    login: (attempt, log, limits) =>
+      login({ db, config: deps.config, keys: loadKeys, ...limits }, attempt, log),
     async logout(user, token) {
       await revokeSession(db, user.sessionId);
       cache.delete(hashToken(token));

@@ -4,8 +4,9 @@
  * typed values are validated by the caller with the contract's form schemas (account/form.ts).
  */
 import { tooManyRequests } from '../../http/errors';
+import { waitFor } from '../../security/limit-checks';
 import { verifyPassword } from '../../security/password';
-import { createMemoryLimiter } from '../../security/rate-limiter';
+import type { RateLimits } from '../../security/rate-limits';
 import { decryptPassword, type ServerKeyPair } from '../../security/rsa-keys';
 import { passwordNotEncrypted } from '../auth/errors';
 import { wrongPassword } from './errors';
@@ -32,9 +33,9 @@ export interface PasswordChecks {
   ): Promise<void>;
 }
 
-/** PasswordChecks with the server key pair from `keys` (AuthService.keys) and an in-process failure limiter. */
-export function createPasswordChecks(keys: () => Promise<ServerKeyPair>): PasswordChecks {
-  const failures = createMemoryLimiter(PASSWORD_CHECK_LIMIT);
+/** PasswordChecks with the server key pair from `keys` (AuthService.keys), counting failures in `limits`. */
+export function createPasswordChecks(keys: () => Promise<ServerKeyPair>, limits: RateLimits): PasswordChecks {
+  const failures = limits.limiter('profile.password', PASSWORD_CHECK_LIMIT);
   return {
     async decrypt(encrypted) {
       const pair = await keys();
@@ -48,13 +49,13 @@ export function createPasswordChecks(keys: () => Promise<ServerKeyPair>): Passwo
     },
     async verify(userId, passwordHash, password, field) {
       const key = String(userId);
-      const waitS = await failures.blockedFor(key);
+      const waitS = await waitFor(failures, key);
       if (waitS > 0) throw tooManyRequests(waitS);
       if (await verifyPassword(passwordHash, password)) {
-        await failures.reset(key);
+        await failures.delete(key);
         return;
       }
-      await failures.recordFailure(key);
+      await failures.penalty(key);
       throw wrongPassword(field);
     },
   };

@@ -31,7 +31,7 @@ export async function profileRoutes(api: FastifyInstance, ctx: AppContext): Prom
   const auth = createAuthService({ db: ctx.db, config: ctx.config });
   const deps: ProfileDeps = {
     db,
-    passwords: createPasswordChecks(auth.keys),
+    passwords: createPasswordChecks(auth.keys, ctx.limits),
     forgetUser: auth.forgetUser,
     log: ctx.log,
   };

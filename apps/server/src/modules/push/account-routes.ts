@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { illegalInput, noPermission } from '../../http/errors';
-import { createMemoryLimiter, spend } from '../../security/rate-limiter';
+import { spend } from '../../security/limit-checks';
 import { handleEvent, isSigned, parseEvent } from './account/callback';
 import { accountState, bindingQrCode, unbindAccount } from './account/service';
 import { presentAccount, readAccountSettings, writeAccountSettings } from './account/settings';
@@ -40,7 +40,7 @@ export async function accountRoutes(api: FastifyInstance, ctx: AppContext): Prom
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db.db;
   const tags = ['push'];
-  const qrCodes = createMemoryLimiter(ACCOUNT_QR_LIMIT);
+  const qrCodes = ctx.limits.limiter('push.account-qrcode', ACCOUNT_QR_LIMIT);
 
   r.get(
     `${PUSH}/account`,

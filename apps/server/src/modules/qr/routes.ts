@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
-import { createMemoryLimiter, spend } from '../../security/rate-limiter';
+import { spend } from '../../security/limit-checks';
 import { confirmQrLogin, createQrLogin, exchangeGetToken, pollQrLogin, scanQrLogin } from './service';
 import { describeUserAgent } from './user-agent';
 
@@ -33,7 +33,7 @@ export async function qrRoutes(api: FastifyInstance, ctx: AppContext): Promise<v
   const r = api.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db.db;
   const tags = ['auth'];
-  const creations = createMemoryLimiter(QR_CREATE_LIMIT);
+  const creations = ctx.limits.limiter('qr.create', QR_CREATE_LIMIT);
 
   r.get(
     BASE,
