@@ -58,7 +58,12 @@ test('the demo owner changes a hybrid inverter’s grid-tied lower SOC limit and
   const row = tab.getByTestId('command-row').first();
   const state = row.getByTestId('command-state');
   const verified = state.and(page.locator('[data-state="verified"]'));
-  await expect(pending.filter({ hasText: percent(next) }).or(verified).first()).toBeVisible();
+  await expect(
+    pending
+      .filter({ hasText: percent(next) })
+      .or(verified)
+      .first(),
+  ).toBeVisible();
   await expect(row).toContainText('demo');
   await expect(row).toContainText('Grid-tied lower SOC limit');
   await expect(state).toHaveAttribute('data-state', /^(queued|sent|applied|verified)$/);

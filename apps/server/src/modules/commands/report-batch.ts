@@ -19,7 +19,8 @@ function roundsOf(reports: readonly ParamReport[]): ParamReport[][] {
   for (const r of reports) {
     const round = seen.get(r.deviceId) ?? 0;
     seen.set(r.deviceId, round + 1);
-    (rounds[round] ??= []).push(r);
+    if (round === rounds.length) rounds.push([]);
+    rounds[round]!.push(r);
   }
   return rounds;
 }

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import type { CommandHooks } from '../../ingest/ingest';
 import type { JobQueue, QueueJob } from '../../jobs/queue';
-import { createAckBatcher, shows } from './ack-batch';
+import { createAckBatcher } from './ack-batch';
 import {
   COMMAND_BATCH,
   COMMAND_QUEUE,
