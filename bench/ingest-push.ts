@@ -10,6 +10,7 @@
 import { mailSenderJob } from '../apps/server/src/modules/mail/sender';
 import { alarmPushJob } from '../apps/server/src/modules/push/fanout';
 import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
+import { startBenchJobs } from './harness';
 import type { MqttVariant } from './ingest';
 import { startPushRunner } from './push-runner';
 import { quantile } from './stats';
@@ -58,6 +59,23 @@ export const pushOn: MqttVariant = {
           'mail p99 s': s(quantile(lat, 0.99)),
         };
       },
+    };
+  },
+};
+
+/**
+ * The control of pushOn (INGEST_BENCH_CASES `mqtt1alarms`): the same alarms raised among the samples,
+ * the rollup job alone beside the ingest, no push rule and no push jobs. pushOn's cost is its row's
+ * difference from this one, the alarms' own cost this row's difference from the plain case.
+ */
+export const alarmsOnly: MqttVariant = {
+  label: `alarms on, push off (${ALARMS_PER_MINUTE.toLocaleString('en')} alarms/min)`,
+  async start(deps) {
+    const jobs = await startBenchJobs(deps, [rollupJob]);
+    return {
+      job: ALARMS_PER_MINUTE > 0 ? { alarms: { perMinute: ALARMS_PER_MINUTE } } : {},
+      stop: jobs.stop,
+      finish: async (published) => ({ 'alarms raised': published.alarms.length }),
     };
   },
 };

@@ -13,7 +13,7 @@
  *
  * Run alone: `node --import tsx bench/ingest.ts`. Knobs: INGEST_BENCH_SECONDS (publishing time per
  * MQTT case, default 10); INGEST_BENCH_DB (`PGlite` or `PostgreSQL`: that database only);
- * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1push`, `mqtt100`; default all), e.g. to profile one case
+ * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1alarms`, `mqtt1push`, `mqtt100`; default all), e.g. to profile one case
  * with `node --cpu-prof`.
  */
 import { pathToFileURL } from 'node:url';
@@ -28,7 +28,7 @@ import { type TelemetryRow, writeSamples } from '../apps/server/src/ingest/write
 import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
 import type { PublisherJob, PublisherResult } from './ingest-publisher';
-import { pushOn } from './ingest-push';
+import { alarmsOnly, pushOn } from './ingest-push';
 import { quantile, wallMs } from './stats';
 import { printTable, type Row } from './table';
 
@@ -294,11 +294,14 @@ export async function runIngestBench(): Promise<Row[]> {
   const kinds = (
     process.env.DATABASE_URL ? (['PGlite', 'PostgreSQL'] as const) : (['PGlite'] as const)
   ).filter((k) => !only || k === only);
-  const cases = new Set((process.env.INGEST_BENCH_CASES ?? 'writer,mqtt1,mqtt1push,mqtt100').split(','));
+  const cases = new Set(
+    (process.env.INGEST_BENCH_CASES ?? 'writer,mqtt1,mqtt1alarms,mqtt1push,mqtt100').split(','),
+  );
   const rows: Row[] = [];
   for (const kind of kinds) {
     if (cases.has('writer')) rows.push(await writerCase(kind));
     if (cases.has('mqtt1')) rows.push(await mqttCase(kind, 1, seconds));
+    if (cases.has('mqtt1alarms')) rows.push(await mqttCase(kind, 1, seconds, alarmsOnly));
     if (cases.has('mqtt1push')) rows.push(await mqttCase(kind, 1, seconds, pushOn));
     if (cases.has('mqtt100')) rows.push(await mqttCase(kind, 100, seconds));
   }
