@@ -41,6 +41,16 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
+  /**
+   * This server process's name among several (issue 23): the ingest's persistent MQTT session on an
+   * external broker is `ems-ingest-{NODE_NAME}`, kept across the process's restarts. Unset: the host's
+   * name, enough for one process per host; two processes on one host need distinct names, or each would
+   * take the other's session over.
+   */
+  NODE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64')
+    .optional(),
   /** Port of the Prometheus `/metrics` endpoint (README.md, Monitoring the ingest); 0 picks a free one. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /** Address it listens on: loopback by default, since it needs no session. */

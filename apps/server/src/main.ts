@@ -8,7 +8,7 @@ import { openAppDb } from './db/app-db';
 import { seed } from './db/seed';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingest/broker';
-import { startIngest } from './ingest/ingest';
+import { ingestClientId, startIngest } from './ingest/ingest';
 import { createIngestMetrics, startMetricsServer } from './ingest/metrics';
 import { ingestStatusOf, publishIngestStatus, readIngestStatus } from './ingest/status';
 import { createJobQueue } from './jobs/queue';
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
         db,
         log,
         mqttUrl,
+        clientId: ingestClientId(config.NODE_NAME),
         shareGroup: config.MQTT_SHARE_GROUP,
         onBatch,
         deviceRate,

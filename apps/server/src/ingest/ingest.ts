@@ -119,7 +119,7 @@ export type IngestOptions = {
       broker?: undefined;
       /** External broker URL, credentials in it. */
       mqttUrl: string;
-      /** MQTT client id; default `ems-ingest-{hostname}` (stable, so a restarted node finds its session). */
+      /** MQTT client id; default ingestClientId() (stable, so a restarted node finds its session). */
       clientId?: string;
       /** Shared-subscription group (EMQX); unset: a plain, persisted subscription (Mosquitto). */
       shareGroup?: string;
@@ -130,6 +130,15 @@ export type IngestOptions = {
 
 const EARLIEST_TS = Date.UTC(2000, 0, 1);
 const MAX_AHEAD_MS = 10 * 60_000;
+
+/**
+ * The MQTT client id of an ingest node on an external broker: `ems-ingest-{nodeName}` (config NODE_NAME),
+ * else `ems-ingest-{hostname}`. Stable across restarts, so the node finds its persistent session with
+ * what the broker queued meanwhile; distinct per node, so no node takes another's session over.
+ */
+export function ingestClientId(nodeName?: string): string {
+  return `ems-ingest-${nodeName ?? hostname()}`;
+}
 
 /** Attaches to the embedded broker, or connects to the external `mqttUrl`. */
 export async function startIngest(opts: IngestOptions): Promise<Ingest> {
@@ -352,7 +361,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     const link = openIngestLink({
       url: url.toString(),
       ...credentials,
-      clientId: opts.clientId ?? `ems-ingest-${hostname()}`,
+      clientId: opts.clientId ?? ingestClientId(),
       persistentSession: opts.persistentSession ?? true,
       shareGroup: opts.shareGroup,
       log,
