@@ -4,12 +4,12 @@
  * at once when the device already reported the values, and a device with a command queued behind its
  * answer dispatched next. PGlite, or DATABASE_URL's PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDevice, createTestStation, type TestDevice } from '../../ingest/test-ingest';
 import { buildUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createAckBatcher } from './ack-batch';
+import { insertCommandRow } from './test-command-rows';
 
 let t: TestApp;
 let stationId = 0;
@@ -24,17 +24,8 @@ afterAll(async () => {
 });
 
 /** A command of `device` in `state` asking socLowerOnGrid 55; @returns its id. */
-async function command(device: TestDevice, state: 'sent' | 'queued'): Promise<string> {
-  const id = randomUUID();
-  await t.db.query(
-    `INSERT INTO device_commands (id, device_id, station_id, device_name, serial_number, user_name, params, before, state,
-       expires_at, sent_at)
-     VALUES ($1, $2, $3, 'Inverter', $4, 'owner', '{"socLowerOnGrid":55}', '{}', $5, now() + interval '1 day',
-       CASE WHEN $5 = 'sent' THEN now() END)`,
-    [id, device.id, stationId, device.sn, state],
-  );
-  return id;
-}
+const command = (device: TestDevice, state: 'sent' | 'queued') =>
+  insertCommandRow(t.db, device, stationId, state, { socLowerOnGrid: 55 });
 
 it('30 answers at once: each taken once by one statement, repeats and foreign answers ignored', async () => {
   const devices = await Promise.all(

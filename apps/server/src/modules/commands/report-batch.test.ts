@@ -4,12 +4,12 @@
  * overwrites a newer one, and a device reporting twice in one batch ends with its newest values.
  * PGlite, or DATABASE_URL's PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDevice, createTestStation, type TestDevice } from '../../ingest/test-ingest';
 import { buildUser } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createReportBatcher } from './report-batch';
+import { insertCommandRow } from './test-command-rows';
 
 let t: TestApp;
 let stationId = 0;
@@ -24,16 +24,8 @@ afterAll(async () => {
 });
 
 /** An applied command of `device` asking socLowerOnGrid `value`; @returns its id. */
-async function applied(device: TestDevice, value: number): Promise<string> {
-  const id = randomUUID();
-  await t.db.query(
-    `INSERT INTO device_commands (id, device_id, station_id, device_name, serial_number, user_name, params,
-       before, state, expires_at, sent_at, acked_at)
-     VALUES ($1, $2, $3, 'Inverter', $4, 'owner', $5, '{}', 'applied', now() + interval '1 day', now(), now())`,
-    [id, device.id, stationId, device.sn, JSON.stringify({ socLowerOnGrid: value })],
-  );
-  return id;
-}
+const applied = (device: TestDevice, value: number) =>
+  insertCommandRow(t.db, device, stationId, 'applied', { socLowerOnGrid: value });
 
 it('30 reports at once: stored by one statement, each verifying what it shows; repeats keep the newest', async () => {
   const devices = await Promise.all(
