@@ -40,7 +40,9 @@ export function createReportBatcher(db: DbHandle) {
         db,
         shown.map((c) => c.id),
       );
-      for (const r of round) verifiedBy.set(r, shown.filter((c) => c.deviceId === r.deviceId).length);
+      const perDevice = new Map<number, number>();
+      for (const c of shown) perDevice.set(c.deviceId, (perDevice.get(c.deviceId) ?? 0) + 1);
+      for (const r of round) verifiedBy.set(r, perDevice.get(r.deviceId) ?? 0);
     }
     return reports.map((r) => verifiedBy.get(r) ?? 0);
   }, REPORT_BATCH_MAX);
