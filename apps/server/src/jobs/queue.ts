@@ -129,11 +129,7 @@ export function createJobQueue(db: DbHandle): JobQueue {
     sendMany: async (queue, jobs, tx) => {
       if (jobs.length === 0) return;
       mustBeDeclared(queue);
-      await boss.insert(
-        queue,
-        jobs.map((j) => ({ ...j })),
-        { db: fromDrizzle(tx, sql) },
-      );
+      await boss.insert(queue, [...jobs], { db: fromDrizzle(tx, sql) });
     },
     workBatch: async <T>(
       queue: string,
