@@ -12,6 +12,13 @@ function nextSlot(slots: readonly Partial<TouSlot>[]): TouSlot {
   return { start, end: '24:00', kind: 'valley', action: 'charge', powerW: 0 };
 }
 
+const TIME_FIELDS = ['start', 'end'] as const;
+/** The two choice columns: the field, its values and the locale group naming them. */
+const CHOICE_FIELDS = [
+  { field: 'kind', values: SLOT_KINDS, key: 'slotKind' },
+  { field: 'action', values: SLOT_ACTIONS, key: 'slotAction' },
+] as const;
+
 /**
  * The peak-valley price periods (spec §1): up to MAX_TOU_SLOTS rows of start, end (HH:mm, end 24:00 for
  * midnight), kind, action and power limit, each field checked by the contract's rules as typed (a time,
@@ -37,34 +44,24 @@ export function TouSlotsField({ status, disabled }: { status: ReactNode; disable
           )}
           {rows.map(({ key, name }) => (
             <div className="tou-row" key={key} data-testid="tou-row">
-              <Form.Item name={[name, 'start']} rules={[paramRule(['touSlots', name, 'start'])]}>
-                <Input
-                  aria-label={label('start', name + 1)}
-                  placeholder="00:00"
-                  maxLength={5}
-                  inputMode="numeric"
-                />
-              </Form.Item>
-              <Form.Item name={[name, 'end']} rules={[paramRule(['touSlots', name, 'end'])]}>
-                <Input
-                  aria-label={label('end', name + 1)}
-                  placeholder="24:00"
-                  maxLength={5}
-                  inputMode="numeric"
-                />
-              </Form.Item>
-              <Form.Item name={[name, 'kind']}>
-                <Select
-                  aria-label={label('kind', name + 1)}
-                  options={SLOT_KINDS.map((k) => ({ value: k, label: t(`deviceParams.slotKind.${k}`) }))}
-                />
-              </Form.Item>
-              <Form.Item name={[name, 'action']}>
-                <Select
-                  aria-label={label('action', name + 1)}
-                  options={SLOT_ACTIONS.map((a) => ({ value: a, label: t(`deviceParams.slotAction.${a}`) }))}
-                />
-              </Form.Item>
+              {TIME_FIELDS.map((field) => (
+                <Form.Item key={field} name={[name, field]} rules={[paramRule(['touSlots', name, field])]}>
+                  <Input
+                    aria-label={label(field, name + 1)}
+                    placeholder={field === 'start' ? '00:00' : '24:00'}
+                    maxLength={5}
+                    inputMode="numeric"
+                  />
+                </Form.Item>
+              ))}
+              {CHOICE_FIELDS.map(({ field, values, key: prefix }) => (
+                <Form.Item key={field} name={[name, field]}>
+                  <Select
+                    aria-label={label(field, name + 1)}
+                    options={values.map((v) => ({ value: v, label: t(`deviceParams.${prefix}.${v}`) }))}
+                  />
+                </Form.Item>
+              ))}
               <Form.Item name={[name, 'powerW']} rules={[paramRule(['touSlots', name, 'powerW'])]}>
                 <InputNumber
                   aria-label={label('powerW', name + 1)}
