@@ -143,6 +143,11 @@ describe('two server processes behind nginx', () => {
       .filter((l) => l.includes('/user/info'))
       .map((l) => /upstream=(\S+)/.exec(l)?.[1]);
     for (const n of cluster.nodes) expect(upstreams).toContain(`127.0.0.1:${n.port}`);
+    // Links the API builds from the request (the QR sign-in page) name the proxy's address, port included.
+    const qr = await call<{ url: string }>(cluster.url, 'GET', '/auth/owner/qrcode', {
+      body: { platform: '2' },
+    });
+    expect(new URL(qr.data.url).origin).toBe(cluster.url);
   });
 
   it('refuses on node B within a second a session signed out on node A', async () => {
