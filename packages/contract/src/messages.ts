@@ -6,6 +6,7 @@
 import type { LanguageCode } from './constants';
 import { COMMAND_MESSAGES } from './messages-commands';
 import { PUSH_MESSAGES } from './messages-push';
+import { OCPP_MESSAGES } from './messages-ocpp';
 import { PUSH_ACCOUNT_MESSAGES } from './messages-push-account';
 
 type Texts = { 'en-US': string; 'zh-CN': string; 'pt-BR': string; 'cs-CZ'?: string };
@@ -534,6 +535,7 @@ export const MESSAGES = {
   ...PUSH_MESSAGES,
   ...PUSH_ACCOUNT_MESSAGES,
   ...COMMAND_MESSAGES,
+  ...OCPP_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

@@ -654,3 +654,4 @@ export const rollupDirty = pgTable(
 );
 export * from './schema-commands';
 export * from './schema-push';
+export * from './schema-ocpp';

@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createRateLimits } from '../security/rate-limits';
+import { mountCentralSystem } from '../modules/ocpp/central-system';
 import { addAccessHook } from './access';
 import type { AppContext } from './context';
 import { clientErrorHandlerWith, frameworkErrorsWith, useEnvelopeErrors } from './error-handler';
@@ -66,6 +67,7 @@ export async function buildApp(
   app.get(`${API_PREFIX}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
+  mountCentralSystem(app, full); // issue 22: OCPP 1.6J chargers at /ocpp/{identity}
   await registerWebAssets(app, ctx.config);
   return app;
 }
