@@ -5,8 +5,8 @@
  */
 import type { LanguageCode } from './constants';
 import { COMMAND_MESSAGES } from './messages-commands';
-import { PUSH_MESSAGES } from './messages-push';
 import { OCPP_MESSAGES } from './messages-ocpp';
+import { PUSH_MESSAGES } from './messages-push';
 import { PUSH_ACCOUNT_MESSAGES } from './messages-push-account';
 
 type Texts = { 'en-US': string; 'zh-CN': string; 'pt-BR': string; 'cs-CZ'?: string };

@@ -71,9 +71,7 @@ export const chargingSessions = pgTable(
   'charging_sessions',
   {
     /** The OCPP transactionId (int32), from ocpp_transaction_id. */
-    id: integer('id')
-      .primaryKey()
-      .default(sql`nextval('ocpp_transaction_id')`),
+    id: integer('id').primaryKey().default(sql`nextval('ocpp_transaction_id')`),
     deviceId: integer('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),

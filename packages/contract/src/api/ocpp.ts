@@ -53,8 +53,16 @@ export const IdTagAddBodySchema = z.object({
   languageId: languageIdField,
 });
 /** POST idtag/del body. */
-export const IdTagDelBodySchema = z.object({ stationId: idField, idTag: idTagField, languageId: languageIdField });
+export const IdTagDelBodySchema = z.object({
+  stationId: idField,
+  idTag: idTagField,
+  languageId: languageIdField,
+});
 
 /** One id tag of a site; createdAt in epoch ms. */
-export const IdTagRowSchema = z.object({ idTag: z.string(), name: z.string().nullable(), createdAt: z.number() });
+export const IdTagRowSchema = z.object({
+  idTag: z.string(),
+  name: z.string().nullable(),
+  createdAt: z.number(),
+});
 export type IdTagRow = z.infer<typeof IdTagRowSchema>;

@@ -8,9 +8,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { Status } from '@ems/contract/status-codes';
 import type { FastifyInstance } from 'fastify';
 import { RPCServer } from 'ocpp-rpc';
-import { Status } from '@ems/contract/status-codes';
 import type { AppContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { verifyDeviceSecret } from '../../ingest/device-secret';

@@ -4,7 +4,9 @@ import type { Tx } from '../fleet/limits';
 
 /** Devices on the site now. */
 export async function countSiteDevices(tx: Tx, stationId: number): Promise<number> {
-  const res = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM devices WHERE station_id = ${stationId}`);
+  const res = await tx.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM devices WHERE station_id = ${stationId}`,
+  );
   return Number(res.rows[0]?.n ?? 0);
 }
 

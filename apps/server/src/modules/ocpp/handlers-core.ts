@@ -3,8 +3,7 @@
  * StatusNotification and Authorize. Params arrive already validated against the 1.6J schema (strict
  * mode, central-system.ts); each handler answers the .conf payload.
  */
-import { applyDeviceEvents, type DeviceAlarmEvent } from '../alarms/engine';
-import { clearCommLoss } from '../alarms/engine';
+import { applyDeviceEvents, clearCommLoss, type DeviceAlarmEvent } from '../alarms/engine';
 import {
   activeErrorCodes,
   type BootInfo,
@@ -13,8 +12,8 @@ import {
   saveConnectorStatus,
   touchSeen,
 } from './charger-repo';
-import { idTagStatus } from './id-tags-repo';
 import type { ChargerContext } from './context';
+import { idTagStatus } from './id-tags-repo';
 
 /** The charger's clock when it gives a time, else now (OCPP makes most timestamps optional). */
 export function timeOf(ts: string | undefined): Date {
@@ -71,7 +70,8 @@ export async function statusNotification(c: ChargerContext, p: StatusParams) {
   await refreshLiveStatus(c.db, c.deviceId);
   const active = await activeErrorCodes(c.db, c.deviceId);
   const events: DeviceAlarmEvent[] = [];
-  if (p.errorCode !== 'NoError') events.push({ deviceId: c.deviceId, code: p.errorCode, active: true, ts: statusAt });
+  if (p.errorCode !== 'NoError')
+    events.push({ deviceId: c.deviceId, code: p.errorCode, active: true, ts: statusAt });
   if (previousError && previousError !== 'NoError' && !active.has(previousError)) {
     events.push({ deviceId: c.deviceId, code: previousError, active: false, ts: statusAt });
   }

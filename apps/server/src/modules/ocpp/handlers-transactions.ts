@@ -3,8 +3,9 @@
  * MeterValues. Timestamps are the charger's own, so a queue replayed after an offline period lands at the
  * times it happened; replays are matched (sessions-repo.ts) and samples deduplicated by the writer.
  */
-import { writeSamples } from '../../ingest/writer';
+
 import { toTelemetryRow } from '../../ingest/point-mapping';
+import { writeSamples } from '../../ingest/writer';
 import { refreshLiveStatus } from './charger-repo';
 import type { ChargerContext } from './context';
 import { timeOf } from './handlers-core';
@@ -65,7 +66,11 @@ export async function stopTransaction(c: ChargerContext, p: StopParams) {
     stoppedAt: timeOf(p.timestamp),
     reason: p.reason ?? null,
   });
-  if (outcome === 'unknown') c.log.warn({ identity: c.identity, transactionId: p.transactionId }, 'OCPP stop for an unknown transaction');
+  if (outcome === 'unknown')
+    c.log.warn(
+      { identity: c.identity, transactionId: p.transactionId },
+      'OCPP stop for an unknown transaction',
+    );
   if (!p.idTag) return {};
   return { idTagInfo: { status: await idTagStatus(c.db, c.deviceId, p.idTag) } };
 }

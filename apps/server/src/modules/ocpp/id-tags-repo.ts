@@ -6,7 +6,11 @@ import type { IdTagRow } from '@ems/contract/api/ocpp';
 import type { DbHandle } from '../../db/client';
 
 /** OCPP AuthorizationStatus of `idTag` at the site of charger `deviceId`: Accepted or Invalid. */
-export async function idTagStatus(db: DbHandle, deviceId: number, idTag: string): Promise<'Accepted' | 'Invalid'> {
+export async function idTagStatus(
+  db: DbHandle,
+  deviceId: number,
+  idTag: string,
+): Promise<'Accepted' | 'Invalid'> {
   const res = await db.query(
     `SELECT 1 FROM charging_id_tags t JOIN devices d ON d.station_id = t.station_id
      WHERE d.id = $1 AND lower(t.id_tag) = lower($2)`,

@@ -47,7 +47,8 @@ export function pointsOfSampledValues(values: readonly SampledValue[]): Partial<
     const n = Number(v.value);
     if (f === undefined || v.value.trim() === '' || !Number.isFinite(n)) continue;
     if (v.phase === undefined) whole.set(m.point, n * f);
-    else if (!v.phase.includes('-L') && v.phase !== 'N') phases.set(m.point, [...(phases.get(m.point) ?? []), n * f]);
+    else if (!v.phase.includes('-L') && v.phase !== 'N')
+      phases.set(m.point, [...(phases.get(m.point) ?? []), n * f]);
   }
   const out: Partial<Record<Point, number>> = {};
   for (const m of Object.values(MEASURANDS)) {

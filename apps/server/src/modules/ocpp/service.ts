@@ -4,8 +4,8 @@
  * strangers are refused alike, 无操作权限); the site must be a charging site (system kind 2).
  */
 import { randomBytes } from 'node:crypto';
-import { type IdTagRow, MAX_ID_TAGS_PER_SITE } from '@ems/contract/api/ocpp';
 import { maxDevicesPerSite } from '@ems/contract/api/device-limits';
+import { type IdTagRow, MAX_ID_TAGS_PER_SITE } from '@ems/contract/api/ocpp';
 import type { DbHandle } from '../../db/client';
 import type { SessionUser } from '../../http/context';
 import { hashDeviceSecret } from '../../ingest/device-secret';
@@ -19,7 +19,11 @@ import { deleteIdTag, insertIdTag, listIdTags } from './id-tags-repo';
 /** Spec §1 system kind 2: charging. */
 const CHARGING = 2;
 
-async function requireOwnedChargingSite(db: DbHandle, user: SessionUser, stationId: number): Promise<StationRow> {
+async function requireOwnedChargingSite(
+  db: DbHandle,
+  user: SessionUser,
+  stationId: number,
+): Promise<StationRow> {
   const station = await requireOwnedStation(db, user, stationId);
   if (station.systemType !== CHARGING) throw notChargingSite();
   return station;

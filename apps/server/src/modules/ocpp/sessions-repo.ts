@@ -81,7 +81,10 @@ export interface SessionStop {
  * session of this charger is kept in charging_unmatched_stops, once.
  * @returns 'closed', 'duplicate' (already closed by a stop) or 'unknown'.
  */
-export async function closeSession(db: DbHandle, s: SessionStop): Promise<'closed' | 'duplicate' | 'unknown'> {
+export async function closeSession(
+  db: DbHandle,
+  s: SessionStop,
+): Promise<'closed' | 'duplicate' | 'unknown'> {
   const res = await db.query<{ closed: boolean; known: boolean }>(
     `WITH up AS (
        UPDATE charging_sessions SET meter_stop = $3, stopped_at = greatest(started_at, $4::timestamptz),
