@@ -4,6 +4,7 @@
  * left open); a stop for an unknown transaction; a new start closing a session left open; meter values
  * reaching telemetry and the live values through the ingest's writer.
  */
+import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT, type OcppBench, startOcppBench } from './test-ocpp';
 
@@ -27,6 +28,10 @@ const sessions = async () =>
     )
   ).rows;
 
+/** StartTransaction.conf, typed. */
+const startTx = (cp: RPCClient, params: Record<string, unknown>) =>
+  cp.call('StartTransaction', params) as Promise<{ transactionId: number }>;
+
 const meter = (ts: string, wh: number, w: number) => ({
   timestamp: ts,
   sampledValue: [
@@ -39,7 +44,7 @@ describe('transactions', () => {
   it('gives start ids from the sequence and closes a stop with energy and reason', async () => {
     const cp = await b.connect('CP-TX-1', key);
     await cp.call('BootNotification', BOOT);
-    const a = await cp.call('StartTransaction', {
+    const a = await startTx(cp, {
       connectorId: 1,
       idTag: 'T1',
       meterStart: 1000,
@@ -73,7 +78,7 @@ describe('transactions', () => {
   it('matches a replayed queue after reconnecting: same id, one row, meter values at their own times', async () => {
     const start = { connectorId: 1, idTag: 'T2', meterStart: 8500, timestamp: '2026-02-02T07:00:00Z' };
     let cp = await b.connect('CP-TX-1', key);
-    const first = await cp.call('StartTransaction', start);
+    const first = await startTx(cp, start);
     await cp.call('MeterValues', {
       connectorId: 1,
       transactionId: first.transactionId,
@@ -82,7 +87,7 @@ describe('transactions', () => {
     // The connection drops before the charger saw the answers: it replays everything on reconnect.
     await cp.close({ force: true });
     cp = await b.connect('CP-TX-1', key);
-    const again = await cp.call('StartTransaction', start);
+    const again = await startTx(cp, start);
     expect(again.transactionId).toBe(first.transactionId);
     await cp.call('MeterValues', {
       connectorId: 1,
@@ -144,13 +149,13 @@ describe('transactions', () => {
 
   it('closes a session left open as Replaced when its connector starts anew, and the late stop still wins', async () => {
     const cp = await b.connect('CP-TX-1', key);
-    const lost = await cp.call('StartTransaction', {
+    const lost = await startTx(cp, {
       connectorId: 2,
       idTag: 'T3',
       meterStart: 20_000,
       timestamp: '2026-02-04T06:00:00Z',
     });
-    const next = await cp.call('StartTransaction', {
+    const next = await startTx(cp, {
       connectorId: 2,
       idTag: 'T4',
       meterStart: 23_000,
