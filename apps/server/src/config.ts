@@ -62,6 +62,11 @@ const ConfigSchema = z.object({
    */
   DEVICE_RATE_PER_S: z.coerce.number().int().min(1).max(1_000_000).default(DEVICE_LIMITS.messagesPerSecond),
   DEVICE_RATE_BURST: z.coerce.number().int().min(0).max(100_000_000).default(DEVICE_LIMITS.burstMessages),
+  /**
+   * Issue 22: the heartbeat interval (s) a charger is told at BootNotification. Below the 60 s after which a
+   * device counts as offline (DEVICE_OFFLINE_AFTER_MS), so an idle charger stays online as MQTT devices do.
+   */
+  OCPP_HEARTBEAT_S: z.coerce.number().int().min(5).max(59).default(30),
   SIMULATOR: onOff.default(true),
   SIMULATOR_SITES: z.coerce.number().int().min(1).max(2000).default(24),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(30),

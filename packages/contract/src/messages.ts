@@ -5,6 +5,7 @@
  */
 import type { LanguageCode } from './constants';
 import { COMMAND_MESSAGES } from './messages-commands';
+import { OCPP_MESSAGES } from './messages-ocpp';
 import { PUSH_MESSAGES } from './messages-push';
 import { PUSH_ACCOUNT_MESSAGES } from './messages-push-account';
 
@@ -534,6 +535,7 @@ export const MESSAGES = {
   ...PUSH_MESSAGES,
   ...PUSH_ACCOUNT_MESSAGES,
   ...COMMAND_MESSAGES,
+  ...OCPP_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 /** A key of the message catalogue. */

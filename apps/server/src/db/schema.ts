@@ -653,4 +653,5 @@ export const rollupDirty = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );
 export * from './schema-commands';
+export * from './schema-ocpp';
 export * from './schema-push';

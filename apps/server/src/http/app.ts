@@ -6,6 +6,7 @@ import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { mountCentralSystem } from '../modules/ocpp/central-system';
 import { createRateLimits } from '../security/rate-limits';
 import { addAccessHook } from './access';
 import type { AppContext } from './context';
@@ -66,6 +67,7 @@ export async function buildApp(
   app.get(`${API_PREFIX}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
+  mountCentralSystem(app, full); // issue 22: OCPP 1.6J chargers at /ocpp/{identity}
   await registerWebAssets(app, ctx.config);
   return app;
 }

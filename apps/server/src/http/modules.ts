@@ -8,6 +8,7 @@ import { commandRoutes } from '../modules/commands/routes';
 import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { mapTilesRoutes } from '../modules/map-tiles/routes';
+import { ocppRoutes } from '../modules/ocpp/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { profileRoutes } from '../modules/profile/routes';
 import { pushRoutes } from '../modules/push/routes';
@@ -42,4 +43,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await planRoutes(api, ctx); // issue 24 item 15: ordering a report plan
   await pushRoutes(api, ctx); // issue 20
   await commandRoutes(api, ctx); // issue 21: remote settings
+  await ocppRoutes(api, ctx); // issue 22: OCPP chargers
 }

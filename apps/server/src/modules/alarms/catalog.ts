@@ -37,7 +37,7 @@ const PLATFORM_CODES: Record<string, [number, Texts]> = {
   ],
 };
 
-/** OCPP 1.6 ChargePointErrorCode values a charger reports (StatusNotification). */
+/** OCPP 1.6 ChargePointErrorCode values a charger reports (StatusNotification): every one but NoError. */
 const OCPP_CODES: Record<string, [number, Texts]> = {
   GroundFailure: [
     4,
@@ -98,6 +98,55 @@ const OCPP_CODES: Record<string, [number, Texts]> = {
   InternalError: [
     4,
     { 'en-US': 'Internal error', 'zh-CN': '内部错误', 'pt-BR': 'Erro interno', 'cs-CZ': 'Vnitřní chyba' },
+  ],
+  LocalListConflict: [
+    2,
+    {
+      'en-US': 'Local authorization list conflict',
+      'zh-CN': '本地授权列表冲突',
+      'pt-BR': 'Conflito na lista local de autorização',
+      'cs-CZ': 'Konflikt místního seznamu oprávnění',
+    },
+  ],
+  OtherError: [
+    3,
+    { 'en-US': 'Other error', 'zh-CN': '其他错误', 'pt-BR': 'Outro erro', 'cs-CZ': 'Jiná chyba' },
+  ],
+  PowerSwitchFailure: [
+    4,
+    {
+      'en-US': 'Power switch (contactor) failure',
+      'zh-CN': '电源开关（接触器）故障',
+      'pt-BR': 'Falha do contator de potência',
+      'cs-CZ': 'Porucha výkonového stykače',
+    },
+  ],
+  ReaderFailure: [
+    2,
+    {
+      'en-US': 'Id tag reader failure',
+      'zh-CN': '读卡器故障',
+      'pt-BR': 'Falha do leitor de tags',
+      'cs-CZ': 'Porucha čtečky identifikátorů',
+    },
+  ],
+  ResetFailure: [
+    2,
+    {
+      'en-US': 'Reset failure',
+      'zh-CN': '复位失败',
+      'pt-BR': 'Falha ao reiniciar',
+      'cs-CZ': 'Restart se nezdařil',
+    },
+  ],
+  WeakSignal: [
+    1,
+    {
+      'en-US': 'Weak wireless signal',
+      'zh-CN': '无线信号弱',
+      'pt-BR': 'Sinal sem fio fraco',
+      'cs-CZ': 'Slabý bezdrátový signál',
+    },
   ],
 };
 

@@ -1,0 +1,123 @@
+/**
+ * Tables of the OCPP 1.6J central system (issue 22, docs/ocpp.md). A charger is a `devices` row
+ * (device_type charger, serial_number = its OCPP identity, secret_hash = SHA-256 of its Basic-auth key);
+ * these tables hold what OCPP adds: each connector's live status, the site's id tags and the charging
+ * sessions (transactions). Exported through schema.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { devices, stations } from './schema';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Connector status of a charger as its last StatusNotification said (connector 0 is the whole charger). */
+export const chargerConnectors = pgTable(
+  'charger_connectors',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    connectorId: integer('connector_id').notNull(),
+    /** OCPP ChargePointStatus (Available, Charging, Faulted…). */
+    status: text('status').notNull(),
+    /** OCPP ChargePointErrorCode; NoError when fine. */
+    errorCode: text('error_code').notNull(),
+    info: text('info'),
+    vendorErrorCode: text('vendor_error_code'),
+    /** The charger's timestamp of the notification (else when it arrived); an older one changes nothing. */
+    statusAt: tz('status_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.connectorId] })],
+);
+
+/** The id tags (RFID cards, app tokens) that may charge at a site: Authorize answers Accepted for them. */
+export const chargingIdTags = pgTable(
+  'charging_id_tags',
+  {
+    id: serial('id').primaryKey(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    /** OCPP IdToken: at most 20 characters, compared case-insensitively (CiString20Type). */
+    idTag: text('id_tag').notNull(),
+    name: text('name'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('charging_id_tags_station_tag').on(t.stationId, sql`lower(${t.idTag})`)],
+);
+
+/** Transaction ids handed to chargers: one sequence, so ids never collide across chargers or processes. */
+export const ocppTransactionId = pgSequence('ocpp_transaction_id', { startWith: 1, maxValue: 2147483647 });
+
+/**
+ * A charging session (OCPP transaction). A replayed StartTransaction (same charger, connector, id tag,
+ * meterStart and timestamp) finds its row through charging_sessions_start and gets the same id. A session
+ * the platform had to close itself (a new start on its connector) has `stopInferred`; the charger's own
+ * StopTransaction, replayed later, still overwrites it. Energy in Wh = meterStop − meterStart.
+ */
+export const chargingSessions = pgTable(
+  'charging_sessions',
+  {
+    /** The OCPP transactionId (int32), from ocpp_transaction_id. */
+    id: integer('id').primaryKey().default(sql`nextval('ocpp_transaction_id')`),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    stationId: integer('station_id').references(() => stations.id, { onDelete: 'set null' }),
+    connectorId: integer('connector_id').notNull(),
+    idTag: text('id_tag').notNull(),
+    /** Accepted, Invalid… as answered to the start. */
+    authStatus: text('auth_status').notNull(),
+    reservationId: integer('reservation_id'),
+    meterStart: doublePrecision('meter_start').notNull(),
+    startedAt: tz('started_at').notNull(),
+    /** Latest energy register reading of the session (MeterValues with its transactionId), Wh. */
+    meterLast: doublePrecision('meter_last'),
+    meterStop: doublePrecision('meter_stop'),
+    stoppedAt: tz('stopped_at'),
+    energyWh: doublePrecision('energy_wh'),
+    /** OCPP Reason (Local, Remote, EVDisconnected…), or Replaced when a new start closed it. */
+    stopReason: text('stop_reason'),
+    stopIdTag: text('stop_id_tag'),
+    stopInferred: boolean('stop_inferred').notNull().default(false),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('charging_sessions_start').on(t.deviceId, t.connectorId, t.idTag, t.meterStart, t.startedAt),
+    index('charging_sessions_open').on(t.deviceId, t.connectorId).where(sql`${t.stoppedAt} IS NULL`),
+    index('charging_sessions_station').on(t.stationId, t.startedAt),
+  ],
+);
+
+/**
+ * A StopTransaction naming a transaction the platform does not know (never started here, or a charger's
+ * own placeholder id): answered as OCPP requires and kept here, once per charger, id and time.
+ */
+export const chargingUnmatchedStops = pgTable(
+  'charging_unmatched_stops',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    transactionId: integer('transaction_id').notNull(),
+    idTag: text('id_tag'),
+    meterStop: doublePrecision('meter_stop').notNull(),
+    stoppedAt: tz('stopped_at').notNull(),
+    reason: text('reason'),
+    receivedAt: tz('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('charging_unmatched_stops_once').on(t.deviceId, t.transactionId, t.stoppedAt)],
+);

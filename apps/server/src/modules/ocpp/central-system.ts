@@ -1,0 +1,102 @@
+/**
+ * The OCPP 1.6J central system (issue 22, docs/ocpp.md, decision 0024): WebSocket upgrades of
+ * `/ocpp/{identity}` on the platform's own HTTP server, subprotocol `ocpp1.6`, through ocpp-rpc. A charger
+ * is admitted only with its identity's HTTP Basic key (security profiles 1 and 2): an unknown identity or a
+ * wrong key is answered 401 before the upgrade, so no message of it is ever read. Every call is checked
+ * against ocpp-rpc's 1.6J schemas (strict mode): a malformed one is answered with the OCPP CALLERROR
+ * (FormationViolation, PropertyConstraintViolation…) and never reaches a handler, so nothing is stored.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { Status } from '@ems/contract/status-codes';
+import type { FastifyInstance } from 'fastify';
+import { RPCServer } from 'ocpp-rpc';
+import type { AppContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { verifyDeviceSecret } from '../../ingest/device-secret';
+import { findCharger } from './charger-repo';
+import type { ChargerContext } from './context';
+import { authorize, bootNotification, heartbeat, statusNotification } from './handlers-core';
+import { meterValues, startTransaction, stopTransaction } from './handlers-transactions';
+
+/** The WebSocket subprotocol of OCPP 1.6J. */
+export const OCPP16 = 'ocpp1.6';
+/** `/ocpp/{identity}`: one path segment after /ocpp (the identity, URL-encoded). */
+const OCPP_PATH = /^\/ocpp\/[^/?#]+(?:\?.*)?$/;
+/** Largest OCPP frame accepted (bytes): far above any core message, far below ws's 100 MB default. */
+const MAX_FRAME_BYTES = 64 * 1024;
+
+type Handler = (c: ChargerContext, params: never) => Promise<Record<string, unknown>>;
+/** The core profile's calls a charger makes; any other action is answered NotImplemented by ocpp-rpc. */
+const HANDLERS: Record<string, Handler> = {
+  BootNotification: bootNotification,
+  Heartbeat: heartbeat,
+  StatusNotification: statusNotification,
+  Authorize: authorize,
+  StartTransaction: startTransaction,
+  StopTransaction: stopTransaction,
+  MeterValues: meterValues,
+};
+
+/** True when `request` is an upgrade to the central system's path. */
+export function isOcppUpgrade(request: IncomingMessage): boolean {
+  return OCPP_PATH.test(request.url ?? '');
+}
+
+/**
+ * Mounts the central system on `app`'s HTTP server (its 'upgrade' event: Fastify handles no upgrades,
+ * so this listener is the only one; an upgrade to any other path is refused 404). Closed with the app.
+ */
+export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): RPCServer {
+  const server = new RPCServer({
+    protocols: [OCPP16],
+    strictMode: true,
+    callTimeoutMs: 30_000,
+    wssOptions: { maxPayload: MAX_FRAME_BYTES },
+  });
+  server.auth(async (accept, reject, handshake) => {
+    try {
+      if (!handshake.protocols.has(OCPP16)) return reject(400, 'subprotocol ocpp1.6 required');
+      const charger = await findCharger(ctx.db, handshake.identity);
+      const key = handshake.password;
+      // Unknown identity, a charger taken off its site and a wrong key are refused alike.
+      if (!charger || charger.stationId === null || !key || !verifyDeviceSecret(key, charger.secretHash)) {
+        return reject(401, 'Unauthorized');
+      }
+      accept({ deviceId: charger.deviceId });
+    } catch (err) {
+      ctx.log.error({ err }, 'OCPP admission failed');
+      reject(503, 'Service Unavailable');
+    }
+  });
+  server.on('client', (client) => {
+    const c: ChargerContext = {
+      db: ctx.db,
+      log: ctx.log,
+      deviceId: client.session.deviceId as number,
+      identity: client.identity,
+      heartbeatS: ctx.config.OCPP_HEARTBEAT_S,
+    };
+    for (const [action, handler] of Object.entries(HANDLERS)) {
+      client.handle(action, async ({ params }: { params?: unknown }) => handler(c, params as never));
+    }
+    client.on('strictValidationFailure', ({ error }: { error: Error }) =>
+      ctx.log.info({ identity: c.identity, err: error.message }, 'OCPP call refused by the 1.6J schema'),
+    );
+  });
+  const onUpgrade = (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    if (isOcppUpgrade(request)) return void server.handleUpgrade(request, socket, head);
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+  app.server.on('upgrade', onUpgrade);
+  // A plain GET of a charger's address (a browser, a misconfigured charger) is told to upgrade. The route is
+  // declared public like the sign-in calls; it reads nothing and changes nothing.
+  app.get('/ocpp/:identity', { config: { public: true }, schema: { hide: true } }, async () => {
+    throw new AppError(Status.ILLEGAL_INPUT, 'ocpp.upgradeRequired', 426, {}, { upgrade: 'websocket' });
+  });
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    await server.close({ force: true });
+  });
+  return server;
+}

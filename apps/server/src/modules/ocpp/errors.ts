@@ -1,0 +1,13 @@
+/** Errors of the charger and id-tag calls (issue 22), each with its catalogue message (spec §8). */
+import { Status } from '@ems/contract/status-codes';
+import { AppError } from '../../http/errors';
+
+/** The site is not a charging site (spec §1 system kind 2). */
+export const notChargingSite = () =>
+  new AppError(Status.ILLEGAL_INPUT, 'ocpp.notChargingSite', 400, {}, {}, { field: 'stationId' });
+/** A device (charger or other) already has this identity as its serial number. */
+export const identityTaken = (identity: string) =>
+  new AppError(Status.CONFLICT, 'ocpp.identityTaken', 409, { identity }, {}, { field: 'identity' });
+/** The site already has this id tag. */
+export const idTagTaken = (idTag: string) =>
+  new AppError(Status.CONFLICT, 'ocpp.idTagTaken', 409, { idTag }, {}, { field: 'idTag' });

@@ -1,0 +1,114 @@
+/**
+ * OCPP 1.6 core profile, transactions (issue 22 item 2): StartTransaction, StopTransaction and
+ * MeterValues. Timestamps are the charger's own, so a queue replayed after an offline period lands at the
+ * times it happened; replays are matched (sessions-repo.ts) and samples deduplicated by the writer.
+ */
+
+import { toTelemetryRow } from '../../ingest/point-mapping';
+import { writeSamples } from '../../ingest/writer';
+import { refreshLiveStatus } from './charger-repo';
+import type { ChargerContext } from './context';
+import { timeOf } from './handlers-core';
+import { idTagStatus } from './id-tags-repo';
+import { pointsOfSampledValues, type SampledValue } from './meter-values';
+import { closeSession, noteSessionMeter, openSession } from './sessions-repo';
+
+/** StartTransaction.req. */
+interface StartParams {
+  connectorId: number;
+  idTag: string;
+  meterStart: number;
+  reservationId?: number;
+  timestamp: string;
+}
+
+/**
+ * StartTransaction: a session with an id from the database sequence, the same id for a replay of the
+ * same start. The id tag is checked as Authorize does; an unknown tag still gets its transaction recorded
+ * (OCPP: the charger may have started offline) and is answered Invalid, so the charger stops it.
+ */
+export async function startTransaction(c: ChargerContext, p: StartParams) {
+  const status = await idTagStatus(c.db, c.deviceId, p.idTag);
+  const { id } = await openSession(c.db, {
+    deviceId: c.deviceId,
+    connectorId: p.connectorId,
+    idTag: p.idTag,
+    authStatus: status,
+    meterStart: p.meterStart,
+    startedAt: timeOf(p.timestamp),
+    reservationId: p.reservationId ?? null,
+  });
+  return { transactionId: id, idTagInfo: { status } };
+}
+
+/** StopTransaction.req (transactionData's meter values are stored as MeterValues are). */
+interface StopParams {
+  idTag?: string;
+  meterStop: number;
+  timestamp: string;
+  transactionId: number;
+  reason?: string;
+  transactionData?: { timestamp: string; sampledValue: SampledValue[] }[];
+}
+
+/**
+ * StopTransaction: closes the session (energy = meterStop − meterStart, the reason). A replayed stop
+ * changes nothing; a stop for a transaction the platform does not know is recorded and answered all the
+ * same, as OCPP requires (the charger would otherwise resend it forever).
+ */
+export async function stopTransaction(c: ChargerContext, p: StopParams) {
+  if (p.transactionData?.length) await storeMeterValues(c, p.transactionId, p.transactionData);
+  const outcome = await closeSession(c.db, {
+    deviceId: c.deviceId,
+    transactionId: p.transactionId,
+    idTag: p.idTag ?? null,
+    meterStop: p.meterStop,
+    stoppedAt: timeOf(p.timestamp),
+    reason: p.reason ?? null,
+  });
+  if (outcome === 'unknown')
+    c.log.warn(
+      { identity: c.identity, transactionId: p.transactionId },
+      'OCPP stop for an unknown transaction',
+    );
+  if (!p.idTag) return {};
+  return { idTagInfo: { status: await idTagStatus(c.db, c.deviceId, p.idTag) } };
+}
+
+/** MeterValues.req. */
+interface MeterParams {
+  connectorId: number;
+  transactionId?: number;
+  meterValue: { timestamp: string; sampledValue: SampledValue[] }[];
+}
+
+/** MeterValues: energy register and power into telemetry through the MQTT ingest's writer. */
+export async function meterValues(c: ChargerContext, p: MeterParams) {
+  await storeMeterValues(c, p.transactionId, p.meterValue);
+  return {};
+}
+
+/**
+ * Writes meter values as telemetry rows of the charger (WH → e_in, W → w: history, reports and energy
+ * read them as any charger's), each at its own timestamp; with a transaction, SessionWh too.
+ */
+async function storeMeterValues(
+  c: ChargerContext,
+  transactionId: number | undefined,
+  values: { timestamp: string; sampledValue: SampledValue[] }[],
+): Promise<void> {
+  const rows = [];
+  for (const mv of values) {
+    const points: Record<string, number> = pointsOfSampledValues(mv.sampledValue);
+    if (Object.keys(points).length === 0) continue;
+    if (transactionId !== undefined) {
+      const start = await noteSessionMeter(c.db, c.deviceId, transactionId, points.WH ?? null);
+      if (start !== null && points.WH !== undefined) points.SessionWh = Math.max(0, points.WH - start);
+    }
+    rows.push(toTelemetryRow(c.deviceId, 'charger', { ts: mv.timestamp, points }, timeOf(mv.timestamp)));
+  }
+  if (rows.length === 0) return;
+  await writeSamples(c.db, rows);
+  // The writer puts the newest sample's points in device_latest: the connector status stays beside them.
+  await refreshLiveStatus(c.db, c.deviceId);
+}
