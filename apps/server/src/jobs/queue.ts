@@ -82,6 +82,9 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** Seconds between pg-boss's supervise passes (expired and silent runs given up); its default is 60. */
+export const SUPERVISE_INTERVAL_S = 10;
+
 /**
  * The queue of `db` (not started): on PGlite inside the same database through pg-boss's own PGlite
  * adapter; on PostgreSQL over a pool of its own holding one LISTEN connection. pg-boss's cron is not
@@ -97,6 +100,9 @@ export function createJobQueue(db: DbHandle): JobQueue {
     // Housekeeping the platform does not use (flows), slowed down: on PGlite each statement runs on the
     // server's own thread.
     flowIntervalSeconds: 60,
+    // How often one process (pg-boss claims each pass) gives up runs whose heartbeat stopped: a dead
+    // node's periodic job is taken over within PERIODIC_HEARTBEAT_S + this (scheduler.ts).
+    superviseIntervalSeconds: SUPERVISE_INTERVAL_S,
   });
   // Until start() gives it the app's logger, what the queue reports goes to stderr.
   let log: Pick<FastifyBaseLogger, 'error' | 'warn'> = {
@@ -175,14 +181,7 @@ export function createJobQueue(db: DbHandle): JobQueue {
         if (declared.has(name)) continue;
         await boss.createQueue(name, { notify: true, ...queueOptions });
         // A queue made by an earlier version takes today's retry and expiry settings (its policy stays).
-        const {
-          policy: _p,
-          partition: _t,
-          deadLetter: _d,
-          retryDelayMax: _m,
-          heartbeatSeconds: _h,
-          ...changeable
-        } = queueOptions;
+        const { policy: _p, partition: _t, deadLetter: _d, retryDelayMax: _m, ...changeable } = queueOptions;
         await boss.updateQueue(name, { notify: true, ...changeable });
         declared.add(name);
       }

@@ -87,12 +87,24 @@ export async function runJobOnce(job: JobDefinition, deps: JobDeps, now = new Da
   return 'ran';
 }
 
-/** The queue of a periodic job: one queued or running at a time, not retried (the next instant is). */
+/**
+ * Seconds without a heartbeat from the process running a periodic job before the queue gives its run up
+ * (pg-boss's minimum). A process that died mid-run (SIGKILL, a lost machine) would otherwise hold the
+ * job's exclusive queue until the run expired (at least a minute) and the next supervise pass (another
+ * minute): a 5-s job stopped for two minutes on every node (issue 23 §1, `jobs/takeover.test.ts`).
+ */
+export const PERIODIC_HEARTBEAT_S = 10;
+
+/**
+ * The queue of a periodic job: one queued or running at a time, not retried (the next instant is), given
+ * up PERIODIC_HEARTBEAT_S after its process stopped answering.
+ */
 export function periodicQueue(job: JobDefinition): QueueDefinition {
   return {
     name: job.name,
     policy: 'exclusive',
     retryLimit: 0,
+    heartbeatSeconds: PERIODIC_HEARTBEAT_S,
     expireInSeconds: job.expireInSeconds ?? Math.max(60, Math.round(job.everyMs / 1000)),
     // Runs are their own log: keep an hour of them for the console, not the default week.
     deleteAfterSeconds: 3600,
