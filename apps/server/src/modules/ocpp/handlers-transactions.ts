@@ -6,6 +6,7 @@
 
 import { toTelemetryRow } from '../../ingest/point-mapping';
 import { writeSamples } from '../../ingest/writer';
+import { baselineCacheOf } from '../telemetry/baseline-cache';
 import { refreshLiveStatus } from './charger-repo';
 import type { ChargerContext } from './context';
 import { timeOf } from './handlers-core';
@@ -109,6 +110,9 @@ async function storeMeterValues(
   }
   if (rows.length === 0) return;
   await writeSamples(c.db, rows);
+  // A charger's offline queue replays old readings: today's figures of every process take them in.
+  const baselines = baselineCacheOf(c.db);
+  for (const row of rows) baselines.sampleWritten(c.deviceId, row.ts.getTime());
   // The writer puts the newest sample's points in device_latest: the connector status stays beside them.
   await refreshLiveStatus(c.db, c.deviceId);
 }

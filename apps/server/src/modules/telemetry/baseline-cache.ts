@@ -26,14 +26,58 @@ export interface BaselineCache {
    * Tells the cache a sample of `deviceId` at `ts` (epoch ms) was committed: a sample from before the
    * cached day start (a logger replaying its buffer, the simulator's backfill) changes the baseline, so
    * the entry is dropped and the next poll reads it again instead of showing a wrong "today" until the
-   * entry expires. Other processes' caches still expire after their TTL.
+   * entry expires. A sample older than REPLAY_AGE_MS also tells every other process (NOTIFY
+   * `telemetry_replayed`), whose ingest did not see it: with several ingest nodes one of them takes a
+   * replay in while another serves the site's list/real (issue 23).
    */
   sampleWritten(deviceId: number, ts: number): void;
+  /** Stops listening to the other processes' replays. */
+  close(): Promise<void>;
+}
+
+/** Channel on which a process says which devices got samples older than REPLAY_AGE_MS. */
+export const REPLAY_CHANNEL = 'telemetry_replayed';
+/** A sample this much older than its commit is a replay (a logger's buffer, a backfill), not live data. */
+export const REPLAY_AGE_MS = 60_000;
+/** Above this the payload is `*` (drop everything): NOTIFY payloads end at 8,000 bytes. */
+const MAX_PAYLOAD = 7_900;
+
+/** `id:ts,id:ts…` of the earliest replayed sample of each device, or `*` when too long. */
+function replayPayload(replayed: Map<number, number>): string {
+  const text = [...replayed].map(([id, ts]) => `${id}:${ts}`).join(',');
+  return text.length > MAX_PAYLOAD ? '*' : text;
 }
 
 /** A cache over `db` keeping each entry for `ttlMs` (late replays of old data show within that time). */
 export function createBaselineCache(db: DbHandle, ttlMs = 10 * 60_000, maxEntries = 200_000): BaselineCache {
   const entries = new Map<number, Entry>();
+  const forget = (deviceId: number, ts: number) => {
+    const e = entries.get(deviceId);
+    if (e && ts < e.dayStart) entries.delete(deviceId);
+  };
+  // Replays of this process, told to the others once per event-loop turn (a batch commits many at once).
+  const replayed = new Map<number, number>();
+  let flushing = false;
+  const flush = () => {
+    flushing = false;
+    const payload = replayPayload(replayed);
+    replayed.clear();
+    // Lost on a database error: the other processes' entries then expire after ttlMs, as before.
+    void db.query('SELECT pg_notify($1, $2)', [REPLAY_CHANNEL, payload]).catch(() => {});
+  };
+  const stopListening = db
+    .listen(REPLAY_CHANNEL, {
+      onNotify(payload) {
+        if (payload === '*') return entries.clear();
+        for (const pair of payload.split(',')) {
+          const [id, ts] = pair.split(':');
+          forget(Number(id), Number(ts));
+        }
+      },
+      // Replays told while nobody listened were missed: start again from the database.
+      onListening: () => entries.clear(),
+    })
+    .catch(() => async () => {});
   return {
     async get(requests, now = Date.now()) {
       const out = new Map<number, CounterPair>();
@@ -62,8 +106,17 @@ export function createBaselineCache(db: DbHandle, ttlMs = 10 * 60_000, maxEntrie
       return out;
     },
     sampleWritten(deviceId, ts) {
-      const e = entries.get(deviceId);
-      if (e && ts < e.dayStart) entries.delete(deviceId);
+      forget(deviceId, ts);
+      if (ts >= Date.now() - REPLAY_AGE_MS) return;
+      const known = replayed.get(deviceId);
+      if (known === undefined || ts < known) replayed.set(deviceId, ts);
+      if (!flushing) {
+        flushing = true;
+        setImmediate(flush);
+      }
+    },
+    async close() {
+      await (await stopListening)();
     },
   };
 }
