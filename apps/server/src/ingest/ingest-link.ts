@@ -48,6 +48,8 @@ export interface IngestLinkInfo {
   shared: boolean;
   /** True for the embedded broker, whose telemetry the ingest takes in-process (no link). */
   inProcess?: boolean;
+  /** The RabbitMQ queue consumed over AMQP (INGEST_AMQP_URL, ingest-amqp.ts); devices speak MQTT 3.1.1. */
+  amqpQueue?: string;
 }
 
 /** Every device's telemetry and status topics (`+`: the serial number level). */
