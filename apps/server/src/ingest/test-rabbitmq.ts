@@ -32,6 +32,8 @@ export interface TestRabbitmq {
   amqpUrl: string;
   /** Milliseconds the last start took until both listeners accepted connections. */
   startMs: number;
+  /** Resolves once the first start is complete (startTestRabbitmq's `wait: false`). */
+  ready: Promise<void>;
   /** Stops it: SIGTERM shuts it down cleanly, SIGKILL kills it (both keep its data). */
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Starts it again on the same ports and data. */
@@ -40,8 +42,11 @@ export interface TestRabbitmq {
   dispose(): Promise<void>;
 }
 
-/** Starts RabbitMQ with the shipped settings on free loopback ports; resolves once it accepts. */
-export async function startTestRabbitmq(): Promise<TestRabbitmq> {
+/**
+ * Starts RabbitMQ with the shipped settings on free loopback ports; resolves once it accepts, or at once
+ * with `wait: false` (then `ready` tells), so a caller can start what connects to it meanwhile.
+ */
+export async function startTestRabbitmq(opts: { wait?: boolean } = {}): Promise<TestRabbitmq> {
   const dir = mkdtempSync(join(tmpdir(), 'ems-rabbitmq-'));
   const [amqpPort, mqttPort, distPort] = [await freePort(), await freePort(), await freePort()];
   const conf = readFileSync(new URL('rabbitmq.conf', DEPLOY), 'utf8')
@@ -74,6 +79,7 @@ export async function startTestRabbitmq(): Promise<TestRabbitmq> {
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     amqpUrl: `amqp://guest:guest@127.0.0.1:${amqpPort}`,
     startMs: 0,
+    ready: Promise.resolve(),
     async start() {
       const t0 = performance.now();
       output = '';
@@ -106,6 +112,9 @@ export async function startTestRabbitmq(): Promise<TestRabbitmq> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  await handle.start();
+  handle.ready = handle.start();
+  if (opts.wait === false)
+    handle.ready.catch(() => {}); // the caller awaits `ready`
+  else await handle.ready;
   return handle;
 }
