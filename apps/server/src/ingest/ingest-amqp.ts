@@ -39,6 +39,15 @@ export const INGEST_BINDINGS = [
   topics.commandAck('*'),
 ].map(swapTopic);
 
+/**
+ * Declares the ingest's queue and its bindings (idempotent): a quorum queue, replicated and on disk
+ * before RabbitMQ confirms a device's message (and so sends its PUBACK).
+ */
+export async function declareIngestQueue(channel: Channel, queue = INGEST_QUEUE): Promise<void> {
+  await channel.assertQueue(queue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+  for (const key of INGEST_BINDINGS) await channel.bindQueue(queue, MQTT_EXCHANGE, key);
+}
+
 /** Options of openAmqpIngestLink. */
 export interface AmqpLinkOptions {
   /** amqp://user:pass@host:port[/vhost] */
@@ -99,9 +108,7 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
       state.open = false;
     });
     channel.on('error', (err) => log.warn({ err: err.message }, 'ingest AMQP channel error'));
-    // A quorum queue: replicated, on disk before RabbitMQ confirms (and so PUBACKs) a device's message.
-    await channel.assertQueue(queue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-    for (const key of INGEST_BINDINGS) await channel.bindQueue(queue, MQTT_EXCHANGE, key);
+    await declareIngestQueue(channel, queue);
     await channel.prefetch(PREFETCH);
     const { consumerTag } = await channel.consume(queue, (m) => deliver(channel, state, m), { noAck: false });
     consumer = { channel, tag: consumerTag };

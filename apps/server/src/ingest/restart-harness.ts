@@ -110,6 +110,8 @@ export function serverProcess(env: Record<string, string>) {
       await exited;
     },
     alive: () => child !== null && child.exitCode === null,
+    /** The running process's id (CPU accounting in benchmarks), undefined when stopped. */
+    pid: () => child?.pid,
     output: () => output,
   };
 }

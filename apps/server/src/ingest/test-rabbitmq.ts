@@ -32,6 +32,8 @@ export interface TestRabbitmq {
   amqpUrl: string;
   /** Milliseconds the last start took until both listeners accepted connections. */
   startMs: number;
+  /** The broker's process id while it runs (CPU accounting in benchmarks). */
+  pid(): number | undefined;
   /** Resolves once the first start is complete (startTestRabbitmq's `wait: false`). */
   ready: Promise<void>;
   /** Stops it: SIGTERM shuts it down cleanly, SIGKILL kills it (both keep its data). */
@@ -80,6 +82,7 @@ export async function startTestRabbitmq(opts: { wait?: boolean } = {}): Promise<
     amqpUrl: `amqp://guest:guest@127.0.0.1:${amqpPort}`,
     startMs: 0,
     ready: Promise.resolve(),
+    pid: () => child?.pid,
     async start() {
       const t0 = performance.now();
       output = '';
