@@ -11,15 +11,42 @@ import amqplib from 'amqplib';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { buildTestApp, type TestApp } from '../test/helper';
 import { type Ingest, startIngest } from './ingest';
-import { MQTT_EXCHANGE } from './ingest-amqp';
+import { INGEST_BINDINGS, MQTT_EXCHANGE, swapTopic } from './ingest-amqp';
 import { until } from './restart-harness';
 import { createTestDevice, createTestStation } from './test-ingest';
 import { rabbitmqAvailable, startTestRabbitmq, type TestRabbitmq } from './test-rabbitmq';
 
 const log = pino({ level: 'silent' });
 const UNLIMITED = { perSecond: 1_000_000, burst: 1_000_000, burstWindowS: 1 };
+
+describe('INGEST_AMQP_URL', () => {
+  it('takes an amqp:// or amqps:// URL beside MQTT_URL, and says what is wrong otherwise', () => {
+    const mqtt = 'mqtt://rabbit:1883';
+    expect(loadConfig({ MQTT_URL: mqtt, INGEST_AMQP_URL: 'amqp://u:p@rabbit:5672' }).INGEST_AMQP_URL).toBe(
+      'amqp://u:p@rabbit:5672',
+    );
+    expect(loadConfig({}).INGEST_AMQP_URL).toBeUndefined();
+    expect(() => loadConfig({ MQTT_URL: mqtt, INGEST_AMQP_URL: 'http://rabbit' })).toThrow(
+      /INGEST_AMQP_URL: an amqp:\/\/ or amqps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ INGEST_AMQP_URL: 'amqp://rabbit' })).toThrow(/INGEST_AMQP_URL: needs MQTT_URL/);
+  });
+
+  it('binds the four device topics as RabbitMQ’s MQTT plugin names them, and maps them back', () => {
+    expect(INGEST_BINDINGS).toEqual([
+      'ems.v1.*.telemetry',
+      'ems.v1.*.status',
+      'ems.v1.*.alarm',
+      'ems.v1.*.command.ack',
+    ]);
+    // A '.' in a serial number travels as '/' in the routing key, one word of it.
+    expect(swapTopic('ems/v1/SN.1/command/ack')).toBe('ems.v1.SN/1.command.ack');
+    expect(swapTopic('ems.v1.SN/1.command.ack')).toBe('ems/v1/SN.1/command/ack');
+  });
+});
 
 if (rabbitmqAvailable())
   describe('ingest nodes on RabbitMQ', () => {
