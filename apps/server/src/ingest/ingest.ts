@@ -375,15 +375,8 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     ({ ready, close } = link);
     await announce(link.ready, opts.amqpUrl);
   } else {
-    const url = new URL(opts.mqttUrl);
-    const credentials = url.username
-      ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
-      : {};
-    url.username = '';
-    url.password = '';
     const link = openIngestLink({
-      url: url.toString(),
-      ...credentials,
+      url: opts.mqttUrl,
       clientId: opts.clientId ?? ingestClientId(),
       persistentSession: opts.persistentSession ?? true,
       shareGroup: opts.shareGroup,
