@@ -14,15 +14,14 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import amqplib from 'amqplib';
 import { openDb } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { declareIngestQueue } from '../apps/server/src/ingest/ingest-amqp';
 import { serverProcess, until } from '../apps/server/src/ingest/restart-harness';
 import { createTestDevice, createTestStation } from '../apps/server/src/ingest/test-ingest';
 import { freePort } from '../apps/server/src/ingest/test-mosquitto';
 import { postgresAvailable, startTestPostgres } from '../apps/server/src/ingest/test-postgres';
 import {
+  declareQueueAt,
   rabbitmqAvailable,
   startTestRabbitmq,
   type TestRabbitmq,
@@ -74,9 +73,7 @@ async function nodesCase(nodes: number, dbUrl: string, rabbit: TestRabbitmq): Pr
     ).rows[0]!.n;
 
   // Fill the queue while no ingest consumes it.
-  const amqp = await amqplib.connect(rabbit.amqpUrl);
-  await declareIngestQueue(await amqp.createChannel());
-  await amqp.close();
+  await declareQueueAt(rabbit.amqpUrl);
   const published = await runChild<PublisherJob, PublisherResult>('ingest-publisher.ts', {
     url: rabbit.mqttUrl,
     devices: devices.map((d) => ({ sn: d.sn, secret: '' })),

@@ -25,6 +25,23 @@ export const INGEST_QUEUE = 'ems.ingest';
 export const MQTT_EXCHANGE = 'amq.topic';
 /** Deliveries one node holds unacknowledged: a few batches' worth. */
 const PREFETCH = 1000;
+/**
+ * Longest wait for the AMQP handshake, and for declaring and consuming the queue: a broker still
+ * booting can accept the socket and then not answer; amqplib's recovery would wait on it forever.
+ */
+const SETUP_TIMEOUT_MS = 15_000;
+
+/** `work`, or a rejection naming `what` after SETUP_TIMEOUT_MS (the recovery then tries again). */
+function inTime<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: no answer in ${SETUP_TIMEOUT_MS} ms`)),
+      SETUP_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** An MQTT topic as RabbitMQ's MQTT plugin turns it into a routing key, and back ('/' and '.' swap). */
 export function swapTopic(name: string): string {
@@ -80,12 +97,19 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
   });
 
   /** `state.open`: whether the channel the delivery came on is still open. */
-  function deliver(channel: Channel, state: { open: boolean }, msg: ConsumeMessage | null): void {
-    if (!msg) return; // the queue was deleted: recovery declares it again on the next connect
-    // An acknowledgement only on the channel the delivery came on; a closed one has it redelivered.
-    const ack = () => {
-      if (state.open) channel.ack(msg);
+  function deliver(channel: Channel, state: { open: boolean }, msg: ConsumeMessage): void {
+    // An answer only on the channel the delivery came on; a closed one has it redelivered. The channel
+    // can close between the check and the write, so a failed write is that case too, never a crash.
+    const answer = (requeue: boolean | null) => {
+      if (!state.open) return;
+      try {
+        if (requeue === null) channel.ack(msg);
+        else channel.nack(msg, false, requeue);
+      } catch (err) {
+        log.debug({ err }, 'delivery not answered: its channel closed (RabbitMQ redelivers it)');
+      }
     };
+    const ack = () => answer(null);
     let committed: undefined | Promise<void>;
     try {
       committed = opts.onMessage(swapTopic(msg.fields.routingKey), msg.content);
@@ -95,13 +119,17 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
     if (!committed) return void ack();
     const settled = committed.then(ack, (err: unknown) => {
       log.warn({ err }, 'telemetry message not committed, handed back to the queue');
-      if (state.open) channel.nack(msg, false, true);
+      answer(true);
     });
     held.add(settled);
     void settled.finally(() => held.delete(settled));
   }
 
   async function setup(model: ChannelModel): Promise<void> {
+    await inTime(consumeOn(model), 'declaring and consuming the ingest queue');
+  }
+
+  async function consumeOn(model: ChannelModel): Promise<void> {
     const channel = await model.createChannel();
     const state = { open: true };
     channel.on('close', () => {
@@ -110,13 +138,27 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
     channel.on('error', (err) => log.warn({ err: err.message }, 'ingest AMQP channel error'));
     await declareIngestQueue(channel, queue);
     await channel.prefetch(PREFETCH);
-    const { consumerTag } = await channel.consume(queue, (m) => deliver(channel, state, m), { noAck: false });
+    const { consumerTag } = await channel.consume(
+      queue,
+      (m) => {
+        if (m) return deliver(channel, state, m);
+        // RabbitMQ cancelled the consumer (the queue was deleted): declare it again and consume anew.
+        log.warn({ queue }, 'ingest AMQP consumer cancelled by the broker, consuming again');
+        void channel
+          .close()
+          .catch(() => {})
+          .then(() => setup(model))
+          .catch((err: unknown) => log.error({ err }, 'ingest AMQP consumer not restored'));
+      },
+      { noAck: false },
+    );
     consumer = { channel, tag: consumerTag };
     log.info({ url: redact(opts.url), queue }, 'ingest consuming the AMQP queue');
     resolveReady({ protocolVersion: 4, shared: true, amqpQueue: queue });
   }
 
   const connection = amqplib.connect(opts.url, {
+    timeout: SETUP_TIMEOUT_MS,
     recovery: {
       initialDelay: 200,
       maxDelay: 5000,

@@ -140,4 +140,32 @@ if (rabbitmqAvailable())
       );
       expect(r.rows[0]!.n).toBe(total);
     }, 90_000);
+
+    it('a node whose queue is deleted declares it again and consumes on', async () => {
+      const amqp = await amqplib.connect(rabbit.amqpUrl);
+      await (await amqp.createChannel()).deleteQueue('ems.ingest');
+      await amqp.close();
+      const device = await createTestDevice(t.db, 'inverter', await createTestStation(t.db));
+      const client = await mqtt.connectAsync(rabbit.mqttUrl, { clientId: device.sn, protocolVersion: 4 });
+      const handled = () => nodes.reduce((sum, n) => sum + n.stats().messages, 0);
+      const before = handled();
+      // Until the queue is back a message is routed nowhere: the device sends until one is handled.
+      let ts = Date.now() - 3_600_000;
+      await until(
+        async () => {
+          await client.publishAsync(
+            topics.telemetry(device.sn),
+            JSON.stringify({ ts: ts++, points: { W: 1 } }),
+            {
+              qos: 1,
+            },
+          );
+          await new Promise((r) => setTimeout(r, 100));
+          return handled() > before;
+        },
+        30_000,
+        'a message handled after the queue was deleted',
+      );
+      await client.endAsync();
+    }, 60_000);
   });

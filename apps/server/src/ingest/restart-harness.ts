@@ -26,7 +26,7 @@ import { migrate } from '../db/migrate';
 import { createTestDevice, type TestDevice } from './test-ingest';
 import { freePort, startTestMosquitto, type TestMosquitto } from './test-mosquitto';
 import { startTestPostgres, type TestPostgres } from './test-postgres';
-import { startTestRabbitmq, type TestRabbitmq } from './test-rabbitmq';
+import { declareQueueAt, startTestRabbitmq, type TestRabbitmq } from './test-rabbitmq';
 
 /** Which stack and which restart. */
 export interface RestartScenario {
@@ -166,6 +166,9 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
       servers.push(serverProcess({ ...env, PORT: String(await freePort()), NODE_NAME: node }));
     }
     await Promise.all([...servers.map((server) => server.start()), rabbit?.ready]);
+    // As in production (docs/device-protocol.md §8): the queue exists before devices publish, whether or
+    // not an ingest has connected yet (a message routed to no queue is acknowledged and dropped).
+    if (rabbit) await declareQueueAt(rabbit.amqpUrl);
     // The part restarted: the only server, or the first of two (the second runs on meanwhile).
     const server = servers[0]!;
 

@@ -15,6 +15,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import amqplib from 'amqplib';
+import { declareIngestQueue } from './ingest-amqp';
 import { accepts, freePort } from './test-mosquitto';
 
 const DEPLOY = new URL('../../../../deploy/', import.meta.url);
@@ -23,6 +25,16 @@ const SERVER_BIN = '/usr/lib/rabbitmq/bin/rabbitmq-server';
 /** Whether Debian's rabbitmq-server is installed (CI installs it). */
 export function rabbitmqAvailable(): boolean {
   return existsSync(SERVER_BIN);
+}
+
+/** Declares the ingest's queue and bindings on the RabbitMQ at `amqpUrl` (before devices publish). */
+export async function declareQueueAt(amqpUrl: string): Promise<void> {
+  const connection = await amqplib.connect(amqpUrl);
+  try {
+    await declareIngestQueue(await connection.createChannel());
+  } finally {
+    await connection.close();
+  }
 }
 
 /** A running throwaway RabbitMQ. */
