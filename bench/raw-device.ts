@@ -13,6 +13,7 @@ export interface RawDeviceOptions {
   host: string;
   port: number;
   sn: string;
+  /** Empty: connect without credentials (a test broker that lets anonymous clients in). */
   secret: string;
 }
 
@@ -89,8 +90,7 @@ export function connectRawDevice(opts: RawDeviceOptions): Promise<RawDevice> {
         protocolId: 'MQTT',
         protocolVersion: 4,
         clientId: opts.sn,
-        username: opts.sn,
-        password: Buffer.from(opts.secret),
+        ...(opts.secret ? { username: opts.sn, password: Buffer.from(opts.secret) } : {}),
         clean: true,
         keepalive: 60,
       }),

@@ -3,11 +3,13 @@
  * the part restarted after a third of them (apps/server/src/ingest/restart-harness.ts). Prints messages
  * acknowledged, samples stored, lost, stored twice, and the time to recover (from the restart's start to
  * the first sample committed after it). The PostgreSQL + Mosquitto rows need their binaries installed
- * (throwaway instances are started and restarted here).
+ * (throwaway instances are started and restarted here), the PostgreSQL + RabbitMQ rows (two ingest
+ * processes dividing RabbitMQ's queue, issue 23) rabbitmq-server too.
  */
 import { type RestartScenario, runRestartScenario } from '../apps/server/src/ingest/restart-harness';
 import { mosquittoAvailable } from '../apps/server/src/ingest/test-mosquitto';
 import { postgresAvailable } from '../apps/server/src/ingest/test-postgres';
+import { rabbitmqAvailable } from '../apps/server/src/ingest/test-rabbitmq';
 import type { Row } from './table';
 
 /** One row per restart. */
@@ -20,6 +22,9 @@ export async function runRestartBench(): Promise<Row[]> {
       { stack: 'external', restart: 'broker' },
     );
   } else console.log('PostgreSQL or Mosquitto not installed: only the PGlite + aedes restart runs.');
+  if (postgresAvailable() && rabbitmqAvailable()) {
+    scenarios.push({ stack: 'rabbitmq', restart: 'server' }, { stack: 'rabbitmq', restart: 'broker' });
+  }
   const rows: Row[] = [];
   for (const s of scenarios) {
     const r = await runRestartScenario({ ...s, messages: 20_000, inflight: 100 });

@@ -7,6 +7,7 @@ import { printCommandBench, runCommandBench } from './commands';
 import { runEnergyBench } from './energy';
 import { runHistoryRenderBench } from './history-render';
 import { runIngestBench, runIngestLatencyBench } from './ingest';
+import { runIngestNodesBench } from './ingest-nodes';
 import { runListRealBench } from './list-real';
 import { pushAlarmStages, runPushAlarmBench, runPushReportBench } from './push';
 import { runReportBench } from './reports';
@@ -25,6 +26,10 @@ printTable('Web app: compressed JavaScript per page (Chromium, cold cache)', awa
 printTable('Reports: all-sites yearly report and Excel file (issue 8)', await runReportBench());
 printTable('Station history: answer to drawn chart (issue 8)', await runHistoryRenderBench());
 printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await runRestartBench());
+printTable(
+  'Ingest nodes on RabbitMQ: one and two processes draining one queue (issue 23 §6)',
+  await runIngestNodesBench(),
+);
 printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
 printTable('Energy (issue 12): lines and statistics p95', await runEnergyBench());
 printTable('Push: alarm raised → mail at SMTP (issue 20 §11)', await runPushAlarmBench());

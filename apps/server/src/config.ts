@@ -42,6 +42,17 @@ const ConfigSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
   /**
+   * Issue 23: RabbitMQ (amqp://user:pass@host:port[/vhost], amqps:// for TLS) whose quorum queue `ems.ingest`
+   * the ingest consumes instead of subscribing over MQTT, so several server processes divide the devices'
+   * messages (docs/decisions/0023-rabbitmq-ingest-queue.md). Devices then connect to RabbitMQ's MQTT plugin,
+   * which MQTT_URL names too (commands still go out over MQTT). Unset: the ingest subscribes over MQTT.
+   */
+  INGEST_AMQP_URL: z
+    .string()
+    .url()
+    .regex(/^amqps?:\/\//, 'an amqp:// or amqps:// URL')
+    .optional(),
+  /**
    * This server process's name among several (issue 23): the ingest's persistent MQTT session on an
    * external broker is `ems-ingest-{NODE_NAME}`, kept across the process's restarts. Unset: the host's
    * name, enough for one process per host; two processes on one host need distinct names, or each would
@@ -163,5 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.INGEST_AMQP_URL && !parsed.data.MQTT_URL)
+    throw new Error(
+      'Invalid configuration:\n  INGEST_AMQP_URL: needs MQTT_URL (the same RabbitMQ, for commands)',
+    );
   return parsed.data;
 }

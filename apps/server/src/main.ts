@@ -42,18 +42,17 @@ async function main(): Promise<void> {
   // Remote settings (issue 21): commands go out through the embedded broker, or a client of their own.
   const downlink = broker ? embeddedDownlink(broker) : externalDownlink(mqttUrl, log);
   const commands = await startCommandRuntime({ db, log, queue, downlink });
+  const common = { db, log, onBatch, deviceRate, commands: commands.hooks };
   const ingest = broker
-    ? await startIngest({ db, log, broker, onBatch, deviceRate, commands: commands.hooks })
-    : await startIngest({
-        db,
-        log,
-        mqttUrl,
-        clientId: ingestClientId(config.NODE_NAME),
-        shareGroup: config.MQTT_SHARE_GROUP,
-        onBatch,
-        deviceRate,
-        commands: commands.hooks,
-      });
+    ? await startIngest({ ...common, broker })
+    : config.INGEST_AMQP_URL
+      ? await startIngest({ ...common, amqpUrl: config.INGEST_AMQP_URL })
+      : await startIngest({
+          ...common,
+          mqttUrl,
+          clientId: ingestClientId(config.NODE_NAME),
+          shareGroup: config.MQTT_SHARE_GROUP,
+        });
   publishIngestStatus(() => ingestStatusOf(ingest, broker, metrics.times));
   // Metrics are for operators: a taken port is logged, and the platform runs on without them.
   const metricsServer = await startMetricsServer({

@@ -20,9 +20,8 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 
 /** Options of openIngestLink. */
 export interface IngestLinkOptions {
+  /** mqtt://[user:pass@]host:port: the credentials are sent in CONNECT, never logged. */
   url: string;
-  username?: string;
-  password?: string;
   clientId: string;
   /** Keep the broker session (and queued QoS 1 messages) while this node restarts. */
   persistentSession: boolean;
@@ -48,6 +47,8 @@ export interface IngestLinkInfo {
   shared: boolean;
   /** True for the embedded broker, whose telemetry the ingest takes in-process (no link). */
   inProcess?: boolean;
+  /** The RabbitMQ queue consumed over AMQP (INGEST_AMQP_URL, ingest-amqp.ts); devices speak MQTT 3.1.1. */
+  amqpQueue?: string;
 }
 
 /** Every device's telemetry and status topics (`+`: the serial number level). */
@@ -71,6 +72,11 @@ export function openIngestLink(opts: IngestLinkOptions): {
   close(): Promise<void>;
 } {
   const { log } = opts;
+  const url = new URL(opts.url);
+  const username = url.username ? decodeURIComponent(url.username) : undefined;
+  const password = url.username ? decodeURIComponent(url.password) : undefined;
+  url.username = '';
+  url.password = '';
   let client: MqttClient | null = null;
   let closed = false;
   let resolveReady!: (info: IngestLinkInfo) => void;
@@ -133,8 +139,8 @@ export function openIngestLink(opts: IngestLinkOptions): {
       protocolVersion: version,
       clientId: opts.clientId,
       clean: !opts.persistentSession,
-      username: opts.username,
-      password: opts.password,
+      username,
+      password,
       reconnectPeriod: 1000,
       connectTimeout: 10_000,
       resubscribe: false, // subscribe() runs on every connect (idempotent), session or not
@@ -147,7 +153,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
           }
         : {}),
     };
-    const c = mqtt.connect(opts.url, options);
+    const c = mqtt.connect(url.toString(), options);
     client = c;
     let enqueueAck = ackQueue(c);
     c.handleMessage = (packet, done) => {

@@ -4,7 +4,8 @@
  * writes them by group commit (batcher.ts → writer.ts; duplicates of device + timestamp are ignored
  * there). A message is acknowledged only once its samples are committed
  * (docs/decisions/0011-acknowledge-after-commit.md): in-process on the embedded broker, over a
- * persistent session with deferred PUBACKs on an external one (ingest-link.ts). A bad message is logged
+ * persistent session with deferred PUBACKs on an external one (ingest-link.ts), or by acknowledging
+ * the delivery of RabbitMQ's queue that several nodes divide (ingest-amqp.ts). A bad message is logged
  * (rate limited), counted and acknowledged, never thrown. Online/offline is derived from
  * device_latest.last_seen_at, so a status message only logs.
  */
@@ -26,6 +27,7 @@ import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
 import { createDeviceRate, type DeviceRateSettings, type RateLimitedDevice } from './device-rate';
+import { openAmqpIngestLink } from './ingest-amqp';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
 import { toTelemetryRow } from './point-mapping';
 import { createRateLimitedLog } from './rate-limited-log';
@@ -126,6 +128,13 @@ export type IngestOptions = {
       /** Keep the broker session across restarts; default true. */
       persistentSession?: boolean;
     }
+  | {
+      broker?: undefined;
+      /** RabbitMQ over AMQP 0-9-1 (INGEST_AMQP_URL): the nodes divide one queue (ingest-amqp.ts). */
+      amqpUrl: string;
+      /** Queue name; default INGEST_QUEUE. */
+      queue?: string;
+    }
 );
 
 const EARLIEST_TS = Date.UTC(2000, 0, 1);
@@ -140,7 +149,7 @@ export function ingestClientId(nodeName?: string): string {
   return `ems-ingest-${nodeName ?? hostname()}`;
 }
 
-/** Attaches to the embedded broker, or connects to the external `mqttUrl`. */
+/** Attaches to the embedded broker, or connects to the external `mqttUrl`, or consumes `amqpUrl`'s queue. */
 export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   const { db, log, commands } = opts;
   const devices = createDeviceDirectory(db);
@@ -346,37 +355,38 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
 
   let ready: Promise<IngestLinkInfo>;
   let close: () => Promise<void>;
+  const onState = (up: boolean) => {
+    linkUp = up;
+  };
+  /** Waits up to 10 s for the link, then lets it go on trying in the background. */
+  const announce = async (linked: Promise<IngestLinkInfo>, url: string) => {
+    const timeout = new Promise<null>((r) => setTimeout(() => r(null), 10_000).unref());
+    const info = await Promise.race([linked, timeout]);
+    if (info) log.info({ known, ...info }, 'ingest subscribed');
+    else log.warn({ url: redact(url) }, 'ingest not subscribed yet, still trying');
+  };
   if (opts.broker) {
     const detach = opts.broker.attachIngest(onMessage);
     ready = Promise.resolve({ protocolVersion: 4, shared: false, inProcess: true });
     close = async () => detach();
     log.info({ known }, 'ingest attached to the embedded broker');
+  } else if ('amqpUrl' in opts) {
+    const link = openAmqpIngestLink({ url: opts.amqpUrl, queue: opts.queue, log, onMessage, onState });
+    ({ ready, close } = link);
+    await announce(link.ready, opts.amqpUrl);
   } else {
-    const url = new URL(opts.mqttUrl);
-    const credentials = url.username
-      ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
-      : {};
-    url.username = '';
-    url.password = '';
     const link = openIngestLink({
-      url: url.toString(),
-      ...credentials,
+      url: opts.mqttUrl,
       clientId: opts.clientId ?? ingestClientId(),
       persistentSession: opts.persistentSession ?? true,
       shareGroup: opts.shareGroup,
       log,
       onMessage,
       room: () => (batcher.hasRoom() ? null : batcher.waitForRoom()),
-      onState: (up) => {
-        linkUp = up;
-      },
+      onState,
     });
-    ready = link.ready;
-    close = link.close;
-    const timeout = new Promise<null>((r) => setTimeout(() => r(null), 10_000).unref());
-    const info = await Promise.race([link.ready, timeout]);
-    if (info) log.info({ known, ...info }, 'ingest subscribed');
-    else log.warn({ url: redact(opts.mqttUrl) }, 'ingest not subscribed yet, still trying');
+    ({ ready, close } = link);
+    await announce(link.ready, opts.mqttUrl);
   }
 
   return {

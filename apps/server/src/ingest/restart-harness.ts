@@ -10,6 +10,10 @@
  * - `external`: a throwaway PostgreSQL and Mosquitto (deploy/mosquitto.conf) that this harness starts
  *   and restarts itself; `server` (SIGKILL), `database` (fast shutdown, start) and `broker` (SIGTERM,
  *   start) apply.
+ * - `rabbitmq` (issue 23): a throwaway PostgreSQL and RabbitMQ (deploy/rabbitmq.conf) and **two** server
+ *   processes whose ingests divide RabbitMQ's queue (INGEST_AMQP_URL); the device publishes over MQTT.
+ *   `server` SIGKILLs one node and leaves the other to take over alone, `broker` SIGKILLs RabbitMQ and
+ *   starts it again.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,10 +26,11 @@ import { migrate } from '../db/migrate';
 import { createTestDevice, type TestDevice } from './test-ingest';
 import { freePort, startTestMosquitto, type TestMosquitto } from './test-mosquitto';
 import { startTestPostgres, type TestPostgres } from './test-postgres';
+import { declareQueueAt, startTestRabbitmq, type TestRabbitmq } from './test-rabbitmq';
 
 /** Which stack and which restart. */
 export interface RestartScenario {
-  stack: 'embedded' | 'external';
+  stack: 'embedded' | 'external' | 'rabbitmq';
   restart: 'server' | 'database' | 'broker';
   /** Messages of one sample each (default 20,000). */
   messages?: number;
@@ -105,6 +110,8 @@ export function serverProcess(env: Record<string, string>) {
       await exited;
     },
     alive: () => child !== null && child.exitCode === null,
+    /** The running process's id (CPU accounting in benchmarks), undefined when stopped. */
+    pid: () => child?.pid,
     output: () => output,
   };
 }
@@ -118,12 +125,16 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
   const dir = mkdtempSync(join(tmpdir(), 'ems-restart-'));
   let pgInst: TestPostgres | null = null;
   let mq: TestMosquitto | null = null;
-  let server: ReturnType<typeof serverProcess> | null = null;
+  let rabbit: TestRabbitmq | null = null;
+  let servers: ReturnType<typeof serverProcess>[] = [];
   let publisher: mqtt.MqttClient | null = null;
   let watcher: DbHandle | null = null;
   try {
-    // The database with one device, before the server owns it.
-    if (s.stack === 'external') pgInst = await startTestPostgres();
+    // The database with one device, before the server owns it; RabbitMQ boots (10–20 s) meanwhile and
+    // while the servers start.
+    if (s.stack === 'rabbitmq')
+      [pgInst, rabbit] = await Promise.all([startTestPostgres(), startTestRabbitmq({ wait: false })]);
+    else if (s.stack === 'external') pgInst = await startTestPostgres();
     const target = pgInst ? { url: pgInst.url } : { dataDir: join(dir, 'data') };
     let device: TestDevice;
     {
@@ -132,10 +143,8 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
       device = await createTestDevice(db, 'inverter');
       await db.close();
     }
-    const httpPort = await freePort();
     let brokerUrl: string;
     const env: Record<string, string> = {
-      PORT: String(httpPort),
       METRICS_PORT: '0',
       ADMIN_PASSWORD: 'Restart@Test2026',
       LOG_LEVEL: 'info',
@@ -147,13 +156,21 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
       Object.assign(env, { DATA_DIR: join(dir, 'data'), MQTT_PORT: String(mqttPort) });
       brokerUrl = `mqtt://127.0.0.1:${mqttPort}`;
     } else {
-      mq = await startTestMosquitto();
-      brokerUrl = mq.url;
+      mq = rabbit ? null : await startTestMosquitto();
+      brokerUrl = rabbit ? rabbit.mqttUrl : mq!.url;
       Object.assign(env, { DATABASE_URL: pgInst!.url, MQTT_URL: brokerUrl });
+      if (rabbit) env.INGEST_AMQP_URL = rabbit.amqpUrl;
       watcher = await openDb({ url: pgInst!.url }, { onConnectionError: () => {} });
     }
-    server = serverProcess(env);
-    await server.start();
+    for (const node of rabbit ? ['node-a', 'node-b'] : ['node-a']) {
+      servers.push(serverProcess({ ...env, PORT: String(await freePort()), NODE_NAME: node }));
+    }
+    await Promise.all([...servers.map((server) => server.start()), rabbit?.ready]);
+    // As in production (docs/device-protocol.md §8): the queue exists before devices publish, whether or
+    // not an ingest has connected yet (a message routed to no queue is acknowledged and dropped).
+    if (rabbit) await declareQueueAt(rabbit.amqpUrl);
+    // The part restarted: the only server, or the first of two (the second runs on meanwhile).
+    const server = servers[0]!;
 
     const countStored = async (): Promise<number | null> => {
       if (!watcher) return null;
@@ -168,11 +185,10 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
       }
     };
 
-    // The publisher: a logger that keeps each sample until its PUBACK.
+    // The publisher: a logger that keeps each sample until its PUBACK (anonymous on the test RabbitMQ).
     const pub = mqtt.connect(brokerUrl, {
       clientId: device.sn,
-      username: device.sn,
-      password: device.secret,
+      ...(rabbit ? { protocolVersion: 4 as const } : { username: device.sn, password: device.secret }),
       clean: false,
       reconnectPeriod: 200,
       connectTimeout: 5000,
@@ -205,11 +221,15 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
     const restartAt = performance.now();
     if (s.restart === 'server') {
       await server.stop('SIGKILL');
-      await server.start();
+      // Two nodes: the other takes over alone (RabbitMQ redelivers what the killed one held).
+      if (!rabbit) await server.start();
     } else if (s.restart === 'database') {
       pgInst!.stop('fast');
       await sleep(1000);
       pgInst!.start();
+    } else if (rabbit) {
+      await rabbit.stop('SIGKILL');
+      await rabbit.start();
     } else {
       await mq!.stop('SIGTERM');
       await sleep(1000);
@@ -239,7 +259,7 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
         'a sample stored after the restart',
       ).catch((err: Error) => {
         const state = `stored ${seen} (${base} when the database was back), acknowledged ${acknowledged}`;
-        throw new Error(`${err.message}; ${state}; server log:\n${server!.output().slice(-3000)}`);
+        throw new Error(`${err.message}; ${state}; server log:\n${servers.at(-1)!.output().slice(-3000)}`);
       });
       recoverMs = performance.now() - restartAt;
     } else {
@@ -266,9 +286,12 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
     }
     await pub.endAsync();
     publisher = null;
-    if (!server.alive()) throw new Error(`server died: ${server.output().slice(-2000)}`);
-    await server.stop('SIGTERM');
-    server = null;
+    const killed = s.stack === 'rabbitmq' && s.restart === 'server' ? server : null;
+    for (const node of servers) {
+      if (node !== killed && !node.alive()) throw new Error(`server died: ${node.output().slice(-2000)}`);
+    }
+    await Promise.all(servers.map((node) => node.stop('SIGTERM')));
+    servers = [];
 
     const db = watcher ?? (await openDb(target));
     try {
@@ -278,9 +301,15 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
         [device.id, new Date(T0), new Date(T0 + total * 1000)],
       );
       const { stored, folded } = r.rows[0]!;
-      const label = `${s.stack === 'embedded' ? 'PGlite + aedes' : 'PostgreSQL + Mosquitto'}: ${
-        { server: 'server SIGKILL', database: 'PostgreSQL restart', broker: 'Mosquitto restart' }[s.restart]
-      }`;
+      const stack = {
+        embedded: 'PGlite + aedes',
+        external: 'PostgreSQL + Mosquitto',
+        rabbitmq: 'PostgreSQL + RabbitMQ, 2 nodes',
+      };
+      const what = rabbit
+        ? { server: 'one node SIGKILL', database: 'PostgreSQL restart', broker: 'RabbitMQ SIGKILL' }
+        : { server: 'server SIGKILL', database: 'PostgreSQL restart', broker: 'Mosquitto restart' };
+      const label = `${stack[s.stack]}: ${what[s.restart]}`;
       return { label, acknowledged, stored, lost: total - stored, duplicates: folded - stored, recoverMs };
     } finally {
       await db.close();
@@ -288,9 +317,10 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
     }
   } finally {
     publisher?.end(true);
-    await server?.stop('SIGKILL');
+    await Promise.all(servers.map((node) => node.stop('SIGKILL')));
     await watcher?.close().catch(() => {});
     await mq?.dispose();
+    await rabbit?.dispose();
     pgInst?.dispose();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,195 @@
+/**
+ * The ingest's link to RabbitMQ over AMQP 0-9-1 (INGEST_AMQP_URL; docs/decisions/0023-rabbitmq-ingest-queue.md),
+ * the transport that lets several ingest nodes divide the devices' messages. Devices publish over
+ * MQTT 3.1.1 to RabbitMQ's MQTT plugin, which routes each QoS 1 message into `amq.topic` (routing key:
+ * the topic with '/' and '.' swapped) and sends the device its PUBACK once the queue has confirmed it.
+ * One durable quorum queue bound to the devices' telemetry, status, alarm and command-ack topics holds
+ * them; every node consumes that queue, so each message goes to one node.
+ *
+ * Acknowledge after commit (decision 0011): a delivery is acknowledged only when `onMessage`'s promise
+ * resolves, i.e. its batch committed. A node that dies, or loses its connection, with deliveries
+ * unacknowledged has them redelivered by RabbitMQ to another consumer (duplicates of an already
+ * committed sample are ignored by (device, ts)). The prefetch bounds the deliveries a node holds.
+ * The queue and its bindings are declared on every (re)connect (idempotent); amqplib's recovery
+ * reconnects with backoff.
+ */
+import { topics } from '@ems/contract/telemetry';
+import amqplib, { type Channel, type ChannelModel, type ConsumeMessage } from 'amqplib';
+import type { FastifyBaseLogger } from 'fastify';
+import type { IngestLinkInfo } from './ingest-link';
+import { redact } from './ingest-link';
+
+/** The queue every ingest node consumes. */
+export const INGEST_QUEUE = 'ems.ingest';
+/** The exchange RabbitMQ's MQTT plugin publishes into (deploy/rabbitmq.conf `mqtt.exchange`). */
+export const MQTT_EXCHANGE = 'amq.topic';
+/** Deliveries one node holds unacknowledged: a few batches' worth. */
+const PREFETCH = 1000;
+/**
+ * Longest wait for the AMQP handshake, and for declaring and consuming the queue: a broker still
+ * booting can accept the socket and then not answer; amqplib's recovery would wait on it forever.
+ */
+const SETUP_TIMEOUT_MS = 15_000;
+
+/** `work`, or a rejection naming `what` after SETUP_TIMEOUT_MS (the recovery then tries again). */
+function inTime<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: no answer in ${SETUP_TIMEOUT_MS} ms`)),
+      SETUP_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** An MQTT topic as RabbitMQ's MQTT plugin turns it into a routing key, and back ('/' and '.' swap). */
+export function swapTopic(name: string): string {
+  return name.replace(/[./]/g, (c) => (c === '/' ? '.' : '/'));
+}
+
+/** Routing-key patterns of the devices' topics the ingest takes (`*`: the serial number). */
+export const INGEST_BINDINGS = [
+  topics.telemetry('*'),
+  topics.status('*'),
+  topics.alarm('*'),
+  topics.commandAck('*'),
+].map(swapTopic);
+
+/**
+ * Declares the ingest's queue and its bindings (idempotent): a quorum queue, replicated and on disk
+ * before RabbitMQ confirms a device's message (and so sends its PUBACK).
+ */
+export async function declareIngestQueue(channel: Channel, queue = INGEST_QUEUE): Promise<void> {
+  await channel.assertQueue(queue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+  for (const key of INGEST_BINDINGS) await channel.bindQueue(queue, MQTT_EXCHANGE, key);
+}
+
+/** Options of openAmqpIngestLink. */
+export interface AmqpLinkOptions {
+  /** amqp://user:pass@host:port[/vhost] */
+  url: string;
+  log: FastifyBaseLogger;
+  /** As IngestLinkOptions.onMessage: a promise means "acknowledge when it resolves". */
+  onMessage(topic: string, payload: Buffer): undefined | Promise<void>;
+  /** Link state changes (metrics). */
+  onState?(connected: boolean): void;
+  /** Queue to consume; default INGEST_QUEUE (tests name their own). */
+  queue?: string;
+}
+
+/**
+ * Connects (retrying with backoff from 200 ms to 5 s), declares the queue and its bindings, and
+ * consumes. `ready` resolves on the first consumer; `close` stops taking deliveries, waits up to 10 s
+ * for the held ones to commit and be acknowledged, then disconnects (the rest are redelivered).
+ */
+export function openAmqpIngestLink(opts: AmqpLinkOptions): {
+  ready: Promise<IngestLinkInfo>;
+  close(): Promise<void>;
+} {
+  const { log } = opts;
+  const queue = opts.queue ?? INGEST_QUEUE;
+  const held = new Set<Promise<void>>();
+  let consumer: { channel: Channel; tag: string } | null = null;
+  let resolveReady!: (info: IngestLinkInfo) => void;
+  const ready = new Promise<IngestLinkInfo>((r) => {
+    resolveReady = r;
+  });
+
+  /** `state.open`: whether the channel the delivery came on is still open. */
+  function deliver(channel: Channel, state: { open: boolean }, msg: ConsumeMessage): void {
+    // An answer only on the channel the delivery came on; a closed one has it redelivered. The channel
+    // can close between the check and the write, so a failed write is that case too, never a crash.
+    const answer = (requeue: boolean | null) => {
+      if (!state.open) return;
+      try {
+        if (requeue === null) channel.ack(msg);
+        else channel.nack(msg, false, requeue);
+      } catch (err) {
+        log.debug({ err }, 'delivery not answered: its channel closed (RabbitMQ redelivers it)');
+      }
+    };
+    const ack = () => answer(null);
+    let committed: undefined | Promise<void>;
+    try {
+      committed = opts.onMessage(swapTopic(msg.fields.routingKey), msg.content);
+    } catch (err) {
+      log.error({ err }, 'ingest message handler failed');
+    }
+    if (!committed) return void ack();
+    const settled = committed.then(ack, (err: unknown) => {
+      log.warn({ err }, 'telemetry message not committed, handed back to the queue');
+      answer(true);
+    });
+    held.add(settled);
+    void settled.finally(() => held.delete(settled));
+  }
+
+  async function setup(model: ChannelModel): Promise<void> {
+    await inTime(consumeOn(model), 'declaring and consuming the ingest queue');
+  }
+
+  async function consumeOn(model: ChannelModel): Promise<void> {
+    const channel = await model.createChannel();
+    const state = { open: true };
+    channel.on('close', () => {
+      state.open = false;
+    });
+    channel.on('error', (err) => log.warn({ err: err.message }, 'ingest AMQP channel error'));
+    await declareIngestQueue(channel, queue);
+    await channel.prefetch(PREFETCH);
+    const { consumerTag } = await channel.consume(
+      queue,
+      (m) => {
+        if (m) return deliver(channel, state, m);
+        // RabbitMQ cancelled the consumer (the queue was deleted): declare it again and consume anew.
+        log.warn({ queue }, 'ingest AMQP consumer cancelled by the broker, consuming again');
+        void channel
+          .close()
+          .catch(() => {})
+          .then(() => setup(model))
+          .catch((err: unknown) => log.error({ err }, 'ingest AMQP consumer not restored'));
+      },
+      { noAck: false },
+    );
+    consumer = { channel, tag: consumerTag };
+    log.info({ url: redact(opts.url), queue }, 'ingest consuming the AMQP queue');
+    resolveReady({ protocolVersion: 4, shared: true, amqpQueue: queue });
+  }
+
+  const connection = amqplib.connect(opts.url, {
+    timeout: SETUP_TIMEOUT_MS,
+    recovery: {
+      initialDelay: 200,
+      maxDelay: 5000,
+      maxRetries: Number.POSITIVE_INFINITY,
+      waitForConnect: false,
+      setup,
+    },
+  });
+  void connection.then((c) => {
+    c.on('connect', () => opts.onState?.(true));
+    c.on('disconnect', (err: Error) => {
+      opts.onState?.(false);
+      log.warn({ err: err?.message }, 'ingest disconnected from the AMQP broker, reconnecting');
+    });
+    c.on('connect-failed', (err: Error) =>
+      log.warn({ err: err.message }, 'ingest AMQP connection failed, retrying'),
+    );
+    c.on('error', (err: Error) => log.warn({ err: err.message }, 'ingest AMQP error'));
+  });
+
+  return {
+    ready,
+    close: async () => {
+      const c = await connection;
+      const current = consumer;
+      consumer = null;
+      await current?.channel.cancel(current.tag).catch(() => {});
+      const timeout = new Promise<void>((r) => setTimeout(r, 10_000).unref());
+      await Promise.race([Promise.allSettled([...held]), timeout]);
+      await c.close().catch(() => {});
+      opts.onState?.(false);
+    },
+  };
+}
