@@ -3,8 +3,11 @@
  * the transport that lets several ingest nodes divide the devices' messages. Devices publish over
  * MQTT 3.1.1 to RabbitMQ's MQTT plugin, which routes each QoS 1 message into `amq.topic` (routing key:
  * the topic with '/' and '.' swapped) and sends the device its PUBACK once the queue has confirmed it.
- * One durable quorum queue bound to the devices' telemetry, status, alarm and command-ack topics holds
- * them; every node consumes that queue, so each message goes to one node.
+ * Two durable quorum queues hold them: `ems.ingest`, bound to the devices' telemetry, which every node
+ * consumes, so each sample goes to one node and the nodes divide the load; and `ems.ingest.events`,
+ * bound to their status, alarm and command-ack topics, with a single active consumer: one node at a time
+ * takes the events, in the order each device sent them (an alarm raised then cleared must not be
+ * applied cleared-first by two nodes racing), and another takes over when it dies.
  *
  * Acknowledge after commit (decision 0011): a delivery is acknowledged only when `onMessage`'s promise
  * resolves, i.e. its batch committed. A node that dies, or loses its connection, with deliveries
@@ -19,8 +22,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IngestLinkInfo } from './ingest-link';
 import { redact } from './ingest-link';
 
-/** The queue every ingest node consumes. */
+/** The queue of telemetry every ingest node consumes. */
 export const INGEST_QUEUE = 'ems.ingest';
+/** Suffix of the queue of ordered device events (status, alarms, command answers) beside a telemetry queue. */
+const EVENTS_SUFFIX = '.events';
 /** The exchange RabbitMQ's MQTT plugin publishes into (deploy/rabbitmq.conf `mqtt.exchange`). */
 export const MQTT_EXCHANGE = 'amq.topic';
 /** Deliveries one node holds unacknowledged: a few batches' worth. */
@@ -48,21 +53,36 @@ export function swapTopic(name: string): string {
   return name.replace(/[./]/g, (c) => (c === '/' ? '.' : '/'));
 }
 
-/** Routing-key patterns of the devices' topics the ingest takes (`*`: the serial number). */
-export const INGEST_BINDINGS = [
-  topics.telemetry('*'),
-  topics.status('*'),
-  topics.alarm('*'),
-  topics.commandAck('*'),
-].map(swapTopic);
+/** Routing-key patterns of the devices' telemetry, which the nodes divide (`*`: the serial number). */
+export const TELEMETRY_BINDINGS = [topics.telemetry('*')].map(swapTopic);
+/** Routing-key patterns of the devices' events, which one node at a time takes in order. */
+export const EVENT_BINDINGS = [topics.status('*'), topics.alarm('*'), topics.commandAck('*')].map(swapTopic);
+/** Every routing-key pattern the ingest takes. */
+export const INGEST_BINDINGS = [...TELEMETRY_BINDINGS, ...EVENT_BINDINGS];
+
+/** The events queue beside telemetry queue `queue`. */
+export function eventsQueueOf(queue: string): string {
+  return `${queue}${EVENTS_SUFFIX}`;
+}
 
 /**
- * Declares the ingest's queue and its bindings (idempotent): a quorum queue, replicated and on disk
- * before RabbitMQ confirms a device's message (and so sends its PUBACK).
+ * Declares the ingest's two queues and their bindings (idempotent): quorum queues, replicated and on
+ * disk before RabbitMQ confirms a device's message (and so sends its PUBACK); the events queue with a
+ * single active consumer. A telemetry queue of an earlier version bound to the events too is unbound
+ * from them (else each event would arrive twice).
  */
 export async function declareIngestQueue(channel: Channel, queue = INGEST_QUEUE): Promise<void> {
+  const events = eventsQueueOf(queue);
   await channel.assertQueue(queue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-  for (const key of INGEST_BINDINGS) await channel.bindQueue(queue, MQTT_EXCHANGE, key);
+  await channel.assertQueue(events, {
+    durable: true,
+    arguments: { 'x-queue-type': 'quorum', 'x-single-active-consumer': true },
+  });
+  for (const key of TELEMETRY_BINDINGS) await channel.bindQueue(queue, MQTT_EXCHANGE, key);
+  for (const key of EVENT_BINDINGS) {
+    await channel.unbindQueue(queue, MQTT_EXCHANGE, key);
+    await channel.bindQueue(events, MQTT_EXCHANGE, key);
+  }
 }
 
 /** Options of openAmqpIngestLink. */
@@ -90,7 +110,7 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
   const { log } = opts;
   const queue = opts.queue ?? INGEST_QUEUE;
   const held = new Set<Promise<void>>();
-  let consumer: { channel: Channel; tag: string } | null = null;
+  let consumer: { channel: Channel; tags: string[] } | null = null;
   let resolveReady!: (info: IngestLinkInfo) => void;
   const ready = new Promise<IngestLinkInfo>((r) => {
     resolveReady = r;
@@ -137,22 +157,30 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
     });
     channel.on('error', (err) => log.warn({ err: err.message }, 'ingest AMQP channel error'));
     await declareIngestQueue(channel, queue);
+    // Per consumer: each of the two queues may have PREFETCH deliveries in hand.
     await channel.prefetch(PREFETCH);
-    const { consumerTag } = await channel.consume(
-      queue,
-      (m) => {
-        if (m) return deliver(channel, state, m);
-        // RabbitMQ cancelled the consumer (the queue was deleted): declare it again and consume anew.
-        log.warn({ queue }, 'ingest AMQP consumer cancelled by the broker, consuming again');
-        void channel
-          .close()
-          .catch(() => {})
-          .then(() => setup(model))
-          .catch((err: unknown) => log.error({ err }, 'ingest AMQP consumer not restored'));
-      },
-      { noAck: false },
-    );
-    consumer = { channel, tag: consumerTag };
+    let restoring = false;
+    const consume = async (name: string) => {
+      const { consumerTag } = await channel.consume(
+        name,
+        (m) => {
+          if (m) return deliver(channel, state, m);
+          // RabbitMQ cancelled the consumer (a queue was deleted): declare both again and consume anew.
+          if (restoring) return;
+          restoring = true;
+          log.warn({ queue: name }, 'ingest AMQP consumer cancelled by the broker, consuming again');
+          void channel
+            .close()
+            .catch(() => {})
+            .then(() => setup(model))
+            .catch((err: unknown) => log.error({ err }, 'ingest AMQP consumer not restored'));
+        },
+        { noAck: false },
+      );
+      return consumerTag;
+    };
+    const tags = [await consume(queue), await consume(eventsQueueOf(queue))];
+    consumer = { channel, tags };
     log.info({ url: redact(opts.url), queue }, 'ingest consuming the AMQP queue');
     resolveReady({ protocolVersion: 4, shared: true, amqpQueue: queue });
   }
@@ -185,7 +213,7 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
       const c = await connection;
       const current = consumer;
       consumer = null;
-      await current?.channel.cancel(current.tag).catch(() => {});
+      for (const tag of current?.tags ?? []) await current?.channel.cancel(tag).catch(() => {});
       const timeout = new Promise<void>((r) => setTimeout(r, 10_000).unref());
       await Promise.race([Promise.allSettled([...held]), timeout]);
       await c.close().catch(() => {});

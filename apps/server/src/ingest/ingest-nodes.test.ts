@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { buildTestApp, type TestApp } from '../test/helper';
 import { type Ingest, startIngest } from './ingest';
-import { INGEST_BINDINGS, MQTT_EXCHANGE, swapTopic } from './ingest-amqp';
+import { INGEST_BINDINGS, MQTT_EXCHANGE, swapTopic, TELEMETRY_BINDINGS } from './ingest-amqp';
 import { until } from './restart-harness';
 import { createTestDevice, createTestStation } from './test-ingest';
 import { rabbitmqAvailable, startTestRabbitmq, type TestRabbitmq } from './test-rabbitmq';
@@ -42,6 +42,7 @@ describe('INGEST_AMQP_URL', () => {
       'ems.v1.*.alarm',
       'ems.v1.*.command.ack',
     ]);
+    expect(TELEMETRY_BINDINGS).toEqual(['ems.v1.*.telemetry']);
     // A '.' in a serial number travels as '/' in the routing key, one word of it.
     expect(swapTopic('ems/v1/SN.1/command/ack')).toBe('ems.v1.SN/1.command.ack');
     expect(swapTopic('ems.v1.SN/1.command.ack')).toBe('ems/v1/SN.1/command/ack');
@@ -139,6 +140,49 @@ if (rabbitmqAvailable())
         [devices.map((d) => d.id)],
       );
       expect(r.rows[0]!.n).toBe(total);
+    }, 90_000);
+
+    it('one node at a time takes the devices’ events, in the order sent: a raise then a clear leaves no alarm open', async () => {
+      const station = await createTestStation(t.db);
+      const devices = await Promise.all([1, 2, 3].map(() => createTestDevice(t.db, 'inverter', station)));
+      const before = nodes.map((n) => n.stats().events);
+      const rounds = 20;
+      const t0 = Date.now() - 3_600_000;
+      await Promise.all(
+        devices.map(async (d) => {
+          const client = await mqtt.connectAsync(rabbit.mqttUrl, { clientId: d.sn, protocolVersion: 4 });
+          // Back to back, all in flight at once: raised, cleared, raised, cleared, …
+          await Promise.all(
+            Array.from({ length: rounds * 2 }, (_, k) =>
+              client.publishAsync(
+                topics.alarm(d.sn),
+                JSON.stringify({ ts: t0 + k * 1000, code: 'ID001', active: k % 2 === 0 }),
+                { qos: 1 },
+              ),
+            ),
+          );
+          await client.endAsync();
+        }),
+      );
+      const handled = () => nodes.map((n, i) => n.stats().events - before[i]!);
+      await until(
+        () => handled().reduce((a, b) => a + b, 0) >= devices.length * rounds * 2,
+        60_000,
+        'every event',
+      );
+      // Every event went to one node (the queue's single active consumer), not divided.
+      expect(handled().sort((a, b) => a - b)).toEqual([0, devices.length * rounds * 2]);
+      const open = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM alarms WHERE device_id = ANY($1::int[]) AND cleared_at IS NULL',
+        [devices.map((d) => d.id)],
+      );
+      expect(open.rows[0]!.n).toBe(0);
+      const history = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM alarms WHERE device_id = ANY($1::int[])',
+        [devices.map((d) => d.id)],
+      );
+      // Each device's alarm was raised and cleared (events within one batch may be folded into one).
+      expect(history.rows[0]!.n).toBeGreaterThanOrEqual(devices.length);
     }, 90_000);
 
     it('a node whose queue is deleted declares it again and consumes on', async () => {

@@ -37,6 +37,8 @@ import type { TelemetryRow } from './writer';
 export interface IngestStats {
   /** Telemetry messages received. */
   messages: number;
+  /** Status, alarm and command-answer messages received (on RabbitMQ: by one node at a time). */
+  events: number;
   /** Samples accepted from valid messages of known devices. */
   received: number;
   /** Samples newly stored. */
@@ -163,6 +165,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   const oncePerDevice = createRateLimitedLog(log, 3_600_000);
   const counts = {
     messages: 0,
+    events: 0,
     received: 0,
     invalid: 0,
     badTimestamps: 0,
@@ -333,6 +336,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     const t = parseDeviceTopic(topic);
     if (!t) return;
     if (t.kind === 'telemetry') return onTelemetry(t.sn, payload);
+    counts.events++;
     if (t.kind === 'status') return ofKnownDevice(t.sn, (device) => void onStatus(device, t.sn, payload));
     if (t.kind === 'alarm') return onAlarm(t.sn, payload);
     if (t.kind === 'commandAck' && commands)
