@@ -40,6 +40,19 @@ export interface IngestFigures {
   label: string;
   /** Server CPU µs per message at one sample per message, summed over the ingest processes. */
   cpuUsPerMessage: number;
+  /** The broker's CPU µs per message, when measured. */
+  brokerCpuUsPerMessage?: number;
+}
+
+/** Ingest figures from the ingest-nodes bench's rows (one per number of processes). */
+export function ingestFiguresOf(rows: Row[]): IngestFigures[] {
+  return rows
+    .filter((r) => typeof r['server CPU µs/msg'] === 'number')
+    .map((r) => ({
+      label: `RabbitMQ, ${r['ingest processes']} process(es)`,
+      cpuUsPerMessage: r['server CPU µs/msg'] as number,
+      brokerCpuUsPerMessage: r['RabbitMQ CPU µs/msg'] as number,
+    }));
 }
 
 /** A realistic inverter sample: the SunSpec points a hybrid inverter reports (docs/device-protocol.md). */
@@ -151,6 +164,10 @@ export function capacityModel(ingest: IngestFigures, storage: StorageFigures): R
       'messages/s': Math.round(perS),
       ingest: ingest.label,
       'ingest cores': Number(cores.toFixed(2)),
+      'broker cores':
+        ingest.brokerCpuUsPerMessage === undefined
+          ? '–'
+          : Number(((perS * ingest.brokerCpuUsPerMessage) / 1e6).toFixed(2)),
       [`${NODE_CORES}-core nodes`]: Math.max(1, Math.ceil(cores / (NODE_CORES * CORE_BUDGET))),
       database: storage.database,
       'write streams (this box)': Number((perS / storage.writerSamplesPerS).toFixed(2)),

@@ -3,6 +3,7 @@
  * DATABASE_URL is set. Each case is bounded in time; all traffic stays on loopback.
  */
 import { runAlarmBench } from './alarms';
+import { ingestFiguresOf, runCapacityBench } from './capacity';
 import { printCommandBench, runCommandBench } from './commands';
 import { runEnergyBench } from './energy';
 import { runHistoryRenderBench } from './history-render';
@@ -26,10 +27,11 @@ printTable('Web app: compressed JavaScript per page (Chromium, cold cache)', awa
 printTable('Reports: all-sites yearly report and Excel file (issue 8)', await runReportBench());
 printTable('Station history: answer to drawn chart (issue 8)', await runHistoryRenderBench());
 printTable('Restarts mid-stream: 20,000 QoS 1 messages, 100 in flight', await runRestartBench());
-printTable(
-  'Ingest nodes on RabbitMQ: one and two processes draining one queue (issue 23 §6)',
-  await runIngestNodesBench(),
-);
+const ingestNodes = await runIngestNodesBench();
+printTable('Ingest nodes on RabbitMQ: one and two processes draining one queue (issue 23 §6)', ingestNodes);
+const capacity = await runCapacityBench(ingestFiguresOf(ingestNodes));
+printTable('Capacity: writer and disk per sample (issue 23 §6)', capacity.storage);
+printTable('Capacity: devices at one sample per 5 s, from the figures above (issue 23 §6)', capacity.model);
 printTable('Alarms: calls and evaluation (issue 9)', await runAlarmBench());
 printTable('Energy (issue 12): lines and statistics p95', await runEnergyBench());
 printTable('Push: alarm raised → mail at SMTP (issue 20 §11)', await runPushAlarmBench());
