@@ -3,14 +3,16 @@
  * (embedded unless MQTT_URL) → remote settings (command dispatch) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs →
  * simulator (unless SIMULATOR=off).
  */
+import { hostname } from 'node:os';
 import { deviceRateOf, loadConfig } from './config';
 import { openAppDb } from './db/app-db';
 import { seed } from './db/seed';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingest/broker';
+import { shareIngestStatus } from './ingest/cluster-status';
 import { ingestClientId, startIngest } from './ingest/ingest';
 import { createIngestMetrics, startMetricsServer } from './ingest/metrics';
-import { ingestStatusOf, publishIngestStatus, readIngestStatus } from './ingest/status';
+import { ingestStatusOf, publishClusterStatus, publishIngestStatus, readIngestStatus } from './ingest/status';
 import { createJobQueue } from './jobs/queue';
 import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
@@ -53,7 +55,11 @@ async function main(): Promise<void> {
           clientId: ingestClientId(config.NODE_NAME),
           shareGroup: config.MQTT_SHARE_GROUP,
         });
-  publishIngestStatus(() => ingestStatusOf(ingest, broker, metrics.times));
+  const readOwnStatus = () => ingestStatusOf(ingest, broker, metrics.times);
+  publishIngestStatus(readOwnStatus);
+  const nodeName = config.NODE_NAME ?? hostname();
+  const peers = await shareIngestStatus(db, nodeName, readOwnStatus);
+  publishClusterStatus(nodeName, peers);
   // Metrics are for operators: a taken port is logged, and the platform runs on without them.
   const metricsServer = await startMetricsServer({
     registry: metrics.registry,
@@ -81,6 +87,7 @@ async function main(): Promise<void> {
     await queue.stop();
     await downlink.close();
     await metricsServer?.close();
+    await peers.stop();
     await ingest.stop();
     await broker?.stop();
     await db.close();

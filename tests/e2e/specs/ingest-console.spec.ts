@@ -19,4 +19,12 @@ test('administrator sees the ingest counters move in the console', async ({ page
   await expect.poll(storedCount, { timeout: 30_000 }).toBeGreaterThan(0);
   const first = await storedCount();
   await expect.poll(storedCount, { timeout: 30_000 }).toBeGreaterThan(first);
+  // Through the cluster (E2E_CLUSTER=1: two processes behind nginx) the counters are both processes' sum,
+  // whichever answers, and each one's share is listed; one process lists none.
+  const nodes = page.getByTestId('ingest-nodes');
+  if (process.env.E2E_CLUSTER === '1') {
+    await expect(nodes.getByRole('row')).toHaveCount(3);
+    await expect(nodes.getByRole('row', { name: /node-1/ })).toBeVisible();
+    await expect(nodes.getByRole('row', { name: /node-2/ })).toBeVisible();
+  } else await expect(nodes).toHaveCount(0);
 });

@@ -23,6 +23,7 @@ import { topics } from '@ems/contract/telemetry';
 import mqtt from 'mqtt';
 import { type DbHandle, openDb } from '../db/client';
 import { migrate } from '../db/migrate';
+import { stopChild } from '../test/stop-child';
 import { createTestDevice, type TestDevice } from './test-ingest';
 import { freePort, startTestMosquitto, type TestMosquitto } from './test-mosquitto';
 import { startTestPostgres, type TestPostgres } from './test-postgres';
@@ -104,10 +105,7 @@ export function serverProcess(env: Record<string, string>) {
     async stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
       const c = child;
       child = null;
-      if (!c || c.exitCode !== null || c.signalCode !== null) return;
-      const exited = new Promise<void>((r) => c.once('exit', () => r()));
-      c.kill(signal);
-      await exited;
+      await stopChild(c, signal);
     },
     alive: () => child !== null && child.exitCode === null,
     /** The running process's id (CPU accounting in benchmarks), undefined when stopped. */

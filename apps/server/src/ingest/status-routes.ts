@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
-import { readIngestStatus } from './status';
+import { readPlatformIngestStatus } from './status';
 
 /** Registers the route on an admin-only scope under `manage` (the console's path prefix). */
 export async function ingestStatusRoutes(scope: FastifyInstance, manage: string): Promise<void> {
@@ -18,12 +18,13 @@ export async function ingestStatusRoutes(scope: FastifyInstance, manage: string)
     {
       schema: {
         tags: ['admin'],
-        summary: 'Ingest counters since the server started (the metrics port serves them to Prometheus)',
+        summary:
+          'Ingest counters since each server process started, summed over the processes (the metrics port serves each one’s to Prometheus)',
         response: { 200: envelopeOf(IngestStatusSchema) },
       },
     },
     async (request) => {
-      const status = readIngestStatus();
+      const status = readPlatformIngestStatus();
       if (!status) throw notFound();
       return ok(request, status);
     },

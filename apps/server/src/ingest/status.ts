@@ -3,11 +3,16 @@
  * Prometheus metrics. main.ts publishes a source once the ingest runs; the readers ask it at request or
  * scrape time. One ingest per process, so one module-level source (tests publish their own and retract it).
  */
+
+import { hostname } from 'node:os';
 import type { IngestStatus } from '@ems/contract/api/ingest';
 import type { EmbeddedBroker } from './broker';
+import { type ClusterStatus, combineIngestStatus } from './cluster-status';
 import type { Ingest } from './ingest';
 
 let source: (() => IngestStatus) | null = null;
+/** This process's name and the other processes' counters (cluster-status.ts), once main.ts shares them. */
+let cluster: { name: string; peers: ClusterStatus } | null = null;
 
 /** Makes `read` the status source. @returns a function that retracts it. */
 export function publishIngestStatus(read: () => IngestStatus): () => void {
@@ -17,9 +22,28 @@ export function publishIngestStatus(read: () => IngestStatus): () => void {
   };
 }
 
-/** The current status, or null when no ingest runs in this process. */
+/** Makes `peers` the other processes' counters, this process being `name`. @returns the retraction. */
+export function publishClusterStatus(name: string, peers: ClusterStatus): () => void {
+  const mine = { name, peers };
+  cluster = mine;
+  return () => {
+    if (cluster === mine) cluster = null;
+  };
+}
+
+/** This process's status (Prometheus scrapes each process), or null when no ingest runs in it. */
 export function readIngestStatus(): IngestStatus | null {
   return source ? source() : null;
+}
+
+/**
+ * The platform's status for the console: this process's counters plus those of every other process
+ * heard from (combineIngestStatus), or null when no ingest runs in this process.
+ */
+export function readPlatformIngestStatus(): IngestStatus | null {
+  const own = readIngestStatus();
+  if (!own) return null;
+  return combineIngestStatus(cluster?.name ?? hostname(), own, cluster?.peers.others() ?? []);
 }
 
 /** Batch latency totals kept from the batcher's onBatch callback. */
@@ -56,5 +80,7 @@ export function ingestStatusOf(
     queueDepth: s.pending,
     lastBatchMs: s.lastFlushMs,
     meanBatchMs: times.count > 0 ? (times.sumSeconds / times.count) * 1000 : 0,
+    // Filled per process by readPlatformIngestStatus.
+    nodes: [],
   };
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect as netConnect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { stopChild } from '../test/stop-child';
 
 const SHIPPED_CONF = new URL('../../../../deploy/mosquitto.conf', import.meta.url);
 
@@ -71,10 +72,7 @@ export async function startTestMosquitto(): Promise<TestMosquitto> {
   const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
     const c = child;
     child = null;
-    if (!c || c.exitCode !== null) return;
-    const exited = new Promise<void>((r) => c.once('exit', () => r()));
-    c.kill(signal);
-    await exited;
+    await stopChild(c, signal);
   };
   await start();
   return {

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqplib from 'amqplib';
+import { stopChild } from '../test/stop-child';
 import { declareIngestQueue } from './ingest-amqp';
 import { accepts, freePort } from './test-mosquitto';
 
@@ -118,10 +119,7 @@ export async function startTestRabbitmq(opts: { wait?: boolean } = {}): Promise<
     async stop(signal = 'SIGTERM') {
       const c = child;
       child = null;
-      if (!c || c.exitCode !== null || c.signalCode !== null) return;
-      const exited = new Promise<void>((r) => c.once('exit', () => r()));
-      c.kill(signal);
-      await exited;
+      await stopChild(c, signal);
     },
     async dispose() {
       await handle.stop('SIGKILL');

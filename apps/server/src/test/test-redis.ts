@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { accepts, freePort } from '../ingest/test-mosquitto';
+import { stopChild } from './stop-child';
 
 /** Whether a `redis-server` binary is on the PATH. */
 export function redisAvailable(): boolean {
@@ -51,11 +52,7 @@ export async function startTestRedis(): Promise<TestRedis> {
   const stop = async () => {
     const c = child;
     child = null;
-    if (!c || c.exitCode !== null) return;
-    const exited = new Promise<void>((r) => c.once('exit', () => r()));
-    c.kill('SIGCONT'); // a paused server could not act on SIGTERM
-    c.kill('SIGTERM');
-    await exited;
+    await stopChild(c);
   };
   await start();
   return {

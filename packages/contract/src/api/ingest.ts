@@ -45,5 +45,19 @@ export const IngestStatusSchema = z.object({
   lastBatchMs: z.number().min(0),
   /** Mean duration of a batch write since start. */
   meanBatchMs: z.number().min(0),
+  /**
+   * With several server processes (issue 23) the counters above are the sum over every process heard from
+   * in the last 15 s; each one's own figures here (NODE_NAME), the answering process first.
+   */
+  nodes: z.array(
+    z.object({
+      name: z.string(),
+      linkUp: z.boolean(),
+      messagesReceived: count,
+      samplesStored: count,
+      duplicatesIgnored: count,
+      queueDepth: count,
+    }),
+  ),
 });
 export type IngestStatus = z.infer<typeof IngestStatusSchema>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIngestStatus } from '../api/get-ingest';
+import { IngestNodesTable } from './ingest-nodes-table';
 
 /** Counters shown as cards, in this order; the ones that mean trouble are `warn`. */
 const COUNTS: { key: keyof IngestStatus; warn?: boolean }[] = [
@@ -76,6 +77,7 @@ export function IngestTab() {
           );
         })}
       </div>
+      <IngestNodesTable nodes={s.nodes} locale={locale} />
       {s.rateLimitedDevices.length > 0 && (
         <Table
           size="small"
