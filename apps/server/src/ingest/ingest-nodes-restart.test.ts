@@ -7,8 +7,8 @@
  * (restart-harness.ts), which starts its own PostgreSQL and RabbitMQ. Defined where both are installed; CI
  * runs the node kill in its embedded pass and the RabbitMQ kill in its PostgreSQL pass (each ≈ 40 s).
  */
-import { describe, expect, it } from 'vitest';
-import { runRestartScenario } from './restart-harness';
+import { describe, it } from 'vitest';
+import { expectNothingLostOrTwice } from './restart-expect';
 import { postgresAvailable } from './test-postgres';
 import { rabbitmqAvailable } from './test-rabbitmq';
 
@@ -17,29 +17,19 @@ const embeddedPass = !process.env.DATABASE_URL;
 const runs = (pass: boolean) => !process.env.CI || pass;
 const LIMIT = 300_000;
 
-async function expectNothingLostOrTwice(restart: 'server' | 'broker') {
-  const r = await runRestartScenario({ stack: 'rabbitmq', restart, messages: 20_000, inflight: 100 });
-  expect({ acknowledged: r.acknowledged, stored: r.stored, lost: r.lost, duplicates: r.duplicates }).toEqual({
-    acknowledged: 20_000,
-    stored: 20_000,
-    lost: 0,
-    duplicates: 0,
-  });
-}
-
 // Defined only where its services exist, one scenario per CI pass, never reported as skipped.
 if (defined)
   describe('two ingest nodes on PostgreSQL + RabbitMQ', () => {
     if (runs(embeddedPass))
       it(
         'one node killed (SIGKILL) mid-stream while the other runs: 0 acknowledged lost, 0 stored twice',
-        () => expectNothingLostOrTwice('server'),
+        () => expectNothingLostOrTwice({ stack: 'rabbitmq', restart: 'server' }),
         LIMIT,
       );
     if (runs(!embeddedPass))
       it(
         'RabbitMQ killed (SIGKILL) and restarted mid-stream: 0 acknowledged lost, 0 stored twice',
-        () => expectNothingLostOrTwice('broker'),
+        () => expectNothingLostOrTwice({ stack: 'rabbitmq', restart: 'broker' }),
         LIMIT,
       );
   });

@@ -7,8 +7,8 @@
  * few milliseconds between a PUBACK and its commit only by chance, so the order itself (no PUBACK
  * before the commit) is pinned by ack-after-commit.test.ts; this suite proves the counts end to end.
  */
-import { describe, expect, it } from 'vitest';
-import { runRestartScenario } from './restart-harness';
+import { describe, it } from 'vitest';
+import { expectNothingLostOrTwice } from './restart-expect';
 import { mosquittoAvailable } from './test-mosquitto';
 import { postgresAvailable } from './test-postgres';
 
@@ -18,16 +18,6 @@ const externalPass =
     ? postgresAvailable() && mosquittoAvailable()
     : !process.env.CI && postgresAvailable() && mosquittoAvailable();
 const LIMIT = 300_000;
-
-async function expectNothingLostOrTwice(scenario: Parameters<typeof runRestartScenario>[0]) {
-  const r = await runRestartScenario({ ...scenario, messages: 20_000, inflight: 100 });
-  expect({ acknowledged: r.acknowledged, stored: r.stored, lost: r.lost, duplicates: r.duplicates }).toEqual({
-    acknowledged: 20_000,
-    stored: 20_000,
-    lost: 0,
-    duplicates: 0,
-  });
-}
 
 // Defined only where its services exist (CI runs it in the pass that has them), never reported as skipped.
 if (embeddedPass)
