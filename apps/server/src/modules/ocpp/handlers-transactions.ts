@@ -98,17 +98,23 @@ async function storeMeterValues(
   transactionId: number | undefined,
   values: { timestamp: string; sampledValue: SampledValue[] }[],
 ): Promise<void> {
-  const rows = [];
-  for (const mv of values) {
-    const points: Record<string, number> = pointsOfSampledValues(mv.sampledValue);
-    if (Object.keys(points).length === 0) continue;
-    if (transactionId !== undefined) {
-      const start = await noteSessionMeter(c.db, c.deviceId, transactionId, points.WH ?? null);
-      if (start !== null && points.WH !== undefined) points.SessionWh = Math.max(0, points.WH - start);
-    }
-    rows.push(toTelemetryRow(c.deviceId, 'charger', { ts: mv.timestamp, points }, timeOf(mv.timestamp)));
+  const sampled = values
+    .map((mv) => ({
+      ts: mv.timestamp,
+      points: pointsOfSampledValues(mv.sampledValue) as Record<string, number>,
+    }))
+    .filter((v) => Object.keys(v.points).length > 0);
+  if (sampled.length === 0) return;
+  if (transactionId !== undefined) {
+    // One statement for the message's readings (a replayed queue sends many): the highest register.
+    const registers = sampled.flatMap((v) => (v.points.WH === undefined ? [] : [v.points.WH]));
+    const highest = registers.length > 0 ? Math.max(...registers) : null;
+    const start = await noteSessionMeter(c.db, c.deviceId, transactionId, highest);
+    if (start !== null)
+      for (const v of sampled)
+        if (v.points.WH !== undefined) v.points.SessionWh = Math.max(0, v.points.WH - start);
   }
-  if (rows.length === 0) return;
+  const rows = sampled.map((v) => toTelemetryRow(c.deviceId, 'charger', v, timeOf(v.ts)));
   await writeSamples(c.db, rows);
   // A charger's offline queue replays old readings: today's figures of every process take them in.
   const baselines = baselineCacheOf(c.db);
