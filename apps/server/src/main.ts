@@ -24,6 +24,8 @@ import { startSimulator } from './simulator/fleet';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  /** This process among several (issue 23): its ingest session, its row in the console's counters. */
+  const nodeName = config.NODE_NAME ?? hostname();
   // Until the app's logger exists, a lost pooled connection is reported on stderr.
   let onConnectionError = (err: Error) => console.warn(`database connection lost: ${err.message}`);
   const db = await openAppDb(config, (err) => onConnectionError(err));
@@ -52,12 +54,11 @@ async function main(): Promise<void> {
       : await startIngest({
           ...common,
           mqttUrl,
-          clientId: ingestClientId(config.NODE_NAME),
+          clientId: ingestClientId(nodeName),
           shareGroup: config.MQTT_SHARE_GROUP,
         });
   const readOwnStatus = () => ingestStatusOf(ingest, broker, metrics.times);
   publishIngestStatus(readOwnStatus);
-  const nodeName = config.NODE_NAME ?? hostname();
   const peers = await shareIngestStatus(db, nodeName, readOwnStatus);
   publishClusterStatus(nodeName, peers);
   // Metrics are for operators: a taken port is logged, and the platform runs on without them.
