@@ -26,6 +26,7 @@ import { baselineCacheOf } from '../modules/telemetry/baseline-cache';
 import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
+import { createDeviceOrder } from './device-order';
 import { createDeviceRate, type DeviceRateSettings, type RateLimitedDevice } from './device-rate';
 import { openAmqpIngestLink } from './ingest-amqp';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
@@ -278,7 +279,24 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   }
 
   function onAlarm(sn: string, payload: Buffer): Promise<void> | undefined {
-    return ofKnownDevice(sn, (device) => acceptAlarm(device, sn, payload));
+    return eventOfKnownDevice(sn, (device) => acceptAlarm(device, sn, payload));
+  }
+
+  const eventOrder = createDeviceOrder();
+  /** ofKnownDevice for a device's events, which reach their handler in the order they arrived. */
+  function eventOfKnownDevice(
+    sn: string,
+    work: (device: KnownDevice) => Promise<void> | undefined,
+  ): Promise<void> | undefined {
+    return eventOrder.inOrder(sn, (handedOn) =>
+      ofKnownDevice(sn, (device) => {
+        try {
+          return work(device);
+        } finally {
+          handedOn();
+        }
+      }),
+    );
   }
 
   /**
@@ -337,10 +355,11 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     if (!t) return;
     if (t.kind === 'telemetry') return onTelemetry(t.sn, payload);
     counts.events++;
-    if (t.kind === 'status') return ofKnownDevice(t.sn, (device) => void onStatus(device, t.sn, payload));
+    if (t.kind === 'status')
+      return eventOfKnownDevice(t.sn, (device) => void onStatus(device, t.sn, payload));
     if (t.kind === 'alarm') return onAlarm(t.sn, payload);
     if (t.kind === 'commandAck' && commands)
-      return ofKnownDevice(t.sn, (device) => commands.ack(device, payload));
+      return eventOfKnownDevice(t.sn, (device) => commands.ack(device, payload));
   }
 
   function onStatus(device: KnownDevice, sn: string, payload: Buffer): void {
