@@ -1,6 +1,6 @@
 /**
  * Composition root (`npm start`): config → database + migrations (db/app-db.ts) + seed → API + web → MQTT broker
- * (embedded unless MQTT_URL) → remote settings (command dispatch) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs →
+ * (embedded unless MQTT_URL) → remote settings (command dispatch) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs → OCPP charger commands →
  * simulator (unless SIMULATOR=off).
  */
 import { hostname } from 'node:os';
@@ -18,6 +18,7 @@ import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
 import { embeddedDownlink, externalDownlink } from './modules/commands/downlink';
 import { startCommandRuntime } from './modules/commands/runtime';
+import { startChargerCalls } from './modules/ocpp/commands/worker';
 import { startDeliveries } from './modules/push/deliver';
 import { registerPushMetrics } from './modules/push/metrics';
 import { startSimulator } from './simulator/fleet';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const db = await openAppDb(config, (err) => onConnectionError(err));
   const auth = createAuthService({ db, config });
   const queue = createJobQueue(db);
-  const app = await buildApp({ config, db, authenticate: auth.authenticate, queue });
+  const app = await buildApp({ config, db, authenticate: auth.authenticate, queue, nodeName });
   const log = app.log;
   onConnectionError = (err) => log.warn({ err }, 'database connection lost, the pool reconnects');
   await queue.start(log);
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
     return null;
   });
   const jobs = await startJobs({ db, config, log, queue });
+  // Issue 22: commands to the OCPP chargers whose sockets this process holds (decision 0025).
+  const chargerCalls = await startChargerCalls({ db, log, queue, nodeName, links: app.centralSystem.links });
   await startDeliveries({ db, config, log }, queue);
 
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
     jobs.stop();
     await commands.stop();
     await app.close();
+    await chargerCalls.stop();
     await queue.stop();
     await downlink.close();
     await metricsServer?.close();

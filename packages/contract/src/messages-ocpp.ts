@@ -38,4 +38,16 @@ export const OCPP_MESSAGES = {
     'pt-BR': 'Esta usina já tem a tag de identificação {idTag}',
     'cs-CZ': 'Tato lokalita už identifikátor {idTag} má',
   },
+  'ocpp.notACharger': {
+    'en-US': 'This device is not an OCPP charger',
+    'zh-CN': '该设备不是 OCPP 充电桩',
+    'pt-BR': 'Este dispositivo não é um carregador OCPP',
+    'cs-CZ': 'Toto zařízení není nabíječka OCPP',
+  },
+  'ocpp.transactionNotOpen': {
+    'en-US': 'Transaction {transactionId} is not a session in progress on this charger',
+    'zh-CN': '交易 {transactionId} 不是该充电桩正在进行的充电会话',
+    'pt-BR': 'A transação {transactionId} não é uma sessão em andamento neste carregador',
+    'cs-CZ': 'Transakce {transactionId} není probíhající relace této nabíječky',
+  },
 } as const;

@@ -10,6 +10,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -18,7 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { devices, stations } from './schema';
+import { devices, stations, users } from './schema';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -121,3 +122,56 @@ export const chargingUnmatchedStops = pgTable(
   },
   (t) => [uniqueIndex('charging_unmatched_stops_once').on(t.deviceId, t.transactionId, t.stoppedAt)],
 );
+
+/**
+ * A call the platform makes to a charger (docs/ocpp.md "Operating a charger", decision 0025): who asked
+ * (the audit record: user, login name, address), the OCPP action and payload, and its state (contract
+ * ocpp-charger.ts CHARGER_COMMAND_STATES) with each step's time. The charger's commands go with it.
+ */
+export const chargerCommands = pgTable(
+  'charger_commands',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** OCPP action (RemoteStartTransaction, Reset…). */
+    action: text('action').notNull(),
+    /** The call's payload as sent. */
+    params: jsonb('params').notNull(),
+    /** queued | sent | accepted | rejected | timedOut | failed */
+    state: text('state').notNull(),
+    /** The answer's status (Accepted, Rejected, Unlocked…). */
+    status: text('status'),
+    /** The whole answer. */
+    result: jsonb('result'),
+    /** The CALLERROR code, or why it failed (notConnected, notDelivered). */
+    error: text('error'),
+    /** Who asked; null for the platform's own calls (smart charging). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Login name of who asked, kept when the account goes. */
+    userName: text('user_name'),
+    /** Address the request came from. */
+    ip: text('ip'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    sentAt: tz('sent_at'),
+    answeredAt: tz('answered_at'),
+  },
+  (t) => [
+    index('charger_commands_device').on(t.deviceId, t.id),
+    index('charger_commands_open').on(t.state, t.createdAt).where(sql`state IN ('queued', 'sent')`),
+  ],
+);
+
+/**
+ * Which server process holds each charger's WebSocket now (one row per connected charger): a command is
+ * handed to that node's queue. Written on connect, removed on disconnect by the node that still holds it.
+ */
+export const ocppConnections = pgTable('ocpp_connections', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  /** NODE_NAME (or the host name) of the process. */
+  node: text('node').notNull(),
+  connectedAt: tz('connected_at').notNull().defaultNow(),
+});

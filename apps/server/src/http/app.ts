@@ -2,6 +2,7 @@
  * Builds the Fastify app: zod validation, the `{status,msg,data}` envelope for every answer and error
  * (spec §7/§8), the token hook, OpenAPI at /owner_api/openapi.json, domain routes, and the built web.
  */
+import { hostname } from 'node:os';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -23,8 +24,11 @@ export interface BuildAppOptions {
   logger?: boolean | AppLoggerOptions;
 }
 
+/**
+ * The app of `ctx`; `ctx.nodeName` defaults to config NODE_NAME, else the host name.
+ */
 export async function buildApp(
-  ctx: Omit<AppContext, 'log' | 'limits'>,
+  ctx: Omit<AppContext, 'log' | 'limits' | 'nodeName'> & { nodeName?: string },
   opts: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   // The framework's own answers (a URL it cannot decode, a request it cannot parse) carry them too.
@@ -45,7 +49,8 @@ export async function buildApp(
   const limits = createRateLimits({ redisUrl: ctx.config.REDIS_URL, log: app.log });
   app.addHook('onClose', () => limits.close());
   await limits.ready();
-  const full: AppContext = { ...ctx, log: app.log, limits };
+  const nodeName = ctx.nodeName ?? ctx.config.NODE_NAME ?? hostname();
+  const full: AppContext = { ...ctx, nodeName, log: app.log, limits };
   await registerSecurityHeaders(app, ctx.config);
 
   await app.register(fastifySwagger, {

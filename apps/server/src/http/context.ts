@@ -24,6 +24,11 @@ export interface AppContext {
   authenticate: Authenticate;
   /** The job queue (jobs/queue.ts): started by main.ts before the server listens. */
   queue: JobQueue;
+  /**
+   * This server process's name among several (config NODE_NAME, else the host name; main.ts): the node
+   * holding an OCPP charger's socket, whose queue gets its commands (decision 0025).
+   */
+  nodeName: string;
   /** Where the app's rate limits count (memory, or Redis with REDIS_URL); made and closed by buildApp. */
   limits: RateLimits;
 }

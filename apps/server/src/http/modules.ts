@@ -8,6 +8,7 @@ import { commandRoutes } from '../modules/commands/routes';
 import { fleetRoutes } from '../modules/fleet/routes';
 import { generalRoutes } from '../modules/general/routes';
 import { mapTilesRoutes } from '../modules/map-tiles/routes';
+import { chargerOperateRoutes } from '../modules/ocpp/operate-routes';
 import { ocppRoutes } from '../modules/ocpp/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { profileRoutes } from '../modules/profile/routes';
@@ -44,4 +45,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await pushRoutes(api, ctx); // issue 20
   await commandRoutes(api, ctx); // issue 21: remote settings
   await ocppRoutes(api, ctx); // issue 22: OCPP chargers
+  await chargerOperateRoutes(api, ctx); // issue 22 item 4: operating chargers
 }

@@ -17,6 +17,7 @@ import { alarmJob } from '../modules/alarms/alarm-job';
 import { commandSweepJob } from '../modules/commands/sweep';
 import { historyPurgeJob } from '../modules/fleet/history-purge';
 import { mailSenderJob } from '../modules/mail/sender';
+import { chargerCommandSweepJob } from '../modules/ocpp/commands/sweep';
 import { planReminderJob } from '../modules/plans/reminder-job';
 import { alarmPushJob } from '../modules/push/fanout';
 import { reportPushJob } from '../modules/push/reports';
@@ -73,6 +74,7 @@ export const defaultJobs: readonly JobDefinition[] = [
   reportPushJob,
   planReminderJob,
   commandSweepJob,
+  chargerCommandSweepJob,
 ];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */

@@ -149,7 +149,9 @@ export const ChargerConnectorSchema = z.object({
 export const ChargerRowSchema = z.object({
   deviceId: z.number().int(),
   name: z.string(),
+  /** The OCPP identity (the device's serial number); "" for a friend the site is shared with (issue 19). */
   identity: z.string(),
+  /** A server process holds the charger's WebSocket now. */
   online: z.boolean(),
   vendor: z.string().nullable(),
   model: z.string().nullable(),

@@ -15,6 +15,8 @@ import type { AppContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { verifyDeviceSecret } from '../../ingest/device-secret';
 import { findCharger } from './charger-repo';
+import { dropConnection, dropNodeConnections, saveConnection } from './commands/repo';
+import type { ChargerLinks } from './commands/worker';
 import type { ChargerContext } from './context';
 import { authorize, bootNotification, heartbeat, statusNotification } from './handlers-core';
 import { meterValues, startTransaction, stopTransaction } from './handlers-transactions';
@@ -43,11 +45,27 @@ export function isOcppUpgrade(request: IncomingMessage): boolean {
   return OCPP_PATH.test(request.url ?? '');
 }
 
+/** The mounted central system: its ocpp-rpc server and the chargers connected to this process. */
+export interface CentralSystem {
+  server: RPCServer;
+  /** Live clients by device id: what this node's command worker calls (commands/worker.ts). */
+  links: ChargerLinks;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OCPP central system of this app (buildApp mounts it). */
+    centralSystem: CentralSystem;
+  }
+}
+
 /**
  * Mounts the central system on `app`'s HTTP server (its 'upgrade' event: Fastify handles no upgrades,
  * so this listener is the only one; an upgrade to any other path is refused 404). Closed with the app.
+ * Each connected charger is kept in `links` and recorded in ocpp_connections under `ctx.nodeName`, so
+ * that a command asked on any node reaches this one (decision 0025).
  */
-export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): RPCServer {
+export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): CentralSystem {
   const server = new RPCServer({
     protocols: [OCPP16],
     strictMode: true,
@@ -69,11 +87,26 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): RPCSe
       reject(503, 'Service Unavailable');
     }
   });
+  const links: ChargerLinks = new Map();
+  let closing = false;
   server.on('client', (client) => {
+    const deviceId = client.session.deviceId as number;
+    links.set(deviceId, client);
+    saveConnection(ctx.db, deviceId, ctx.nodeName).catch((err: unknown) =>
+      ctx.log.error({ err, identity: client.identity }, 'OCPP connection not recorded'),
+    );
+    client.once('close', () => {
+      // A charger that reconnected here already replaced its entry; the app's close forgets all at once.
+      if (links.get(deviceId) !== client || closing) return;
+      links.delete(deviceId);
+      dropConnection(ctx.db, deviceId, ctx.nodeName).catch((err: unknown) =>
+        ctx.log.warn({ err, identity: client.identity }, 'OCPP disconnection not recorded'),
+      );
+    });
     const c: ChargerContext = {
       db: ctx.db,
       log: ctx.log,
-      deviceId: client.session.deviceId as number,
+      deviceId,
       identity: client.identity,
       heartbeatS: ctx.config.OCPP_HEARTBEAT_S,
     };
@@ -94,9 +127,16 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): RPCSe
   app.get('/ocpp/:identity', { config: { public: true }, schema: { hide: true } }, async () => {
     throw new AppError(Status.ILLEGAL_INPUT, 'ocpp.upgradeRequired', 426, {}, { upgrade: 'websocket' });
   });
+  // Sockets this node's name held before a crash are gone: forget them before taking new ones.
+  app.addHook('onReady', () => dropNodeConnections(ctx.db, ctx.nodeName));
   app.addHook('onClose', async () => {
+    closing = true;
     app.server.off('upgrade', onUpgrade);
     await server.close({ force: true });
+    links.clear();
+    await dropNodeConnections(ctx.db, ctx.nodeName);
   });
-  return server;
+  const system = { server, links };
+  app.decorate('centralSystem', system);
+  return system;
 }

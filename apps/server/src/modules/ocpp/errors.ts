@@ -11,3 +11,16 @@ export const identityTaken = (identity: string) =>
 /** The site already has this id tag. */
 export const idTagTaken = (idTag: string) =>
   new AppError(Status.CONFLICT, 'ocpp.idTagTaken', 409, { idTag }, {}, { field: 'idTag' });
+/** The device named is not an OCPP charger (another device of the caller's site). */
+export const notACharger = () =>
+  new AppError(Status.ILLEGAL_INPUT, 'ocpp.notACharger', 400, {}, {}, { field: 'deviceId' });
+/** A remote stop names no open session of the charger. */
+export const transactionNotOpen = (transactionId: number) =>
+  new AppError(
+    Status.ILLEGAL_INPUT,
+    'ocpp.transactionNotOpen',
+    400,
+    { transactionId },
+    {},
+    { field: 'transactionId' },
+  );

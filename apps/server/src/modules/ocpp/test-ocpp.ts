@@ -1,12 +1,25 @@
 /**
  * Test harness of the OCPP central system: the real app listening on a loopback port, a charging site
- * with a charger commissioned through charger/add, and ocpp-rpc's RPCClient as the charger.
+ * with a charger commissioned through charger/add, and ocpp-rpc's RPCClient as the charger. With
+ * `calls`, the app works its node's charger command queue (as main.ts starts it), and `peer()` builds a
+ * second app (another node) on the same database.
  */
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
+import type { FastifyInstance } from 'fastify';
 import { RPCClient } from 'ocpp-rpc';
+import { buildApp } from '../../http/app';
+import { createJobQueue } from '../../jobs/queue';
 import { buildStation, buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { createAuthService } from '../auth/service';
+import { type ChargerCalls, startChargerCalls } from './commands/worker';
+
+/** Options of the bench: its node's name, and its command worker's call timeout (s) to start one. */
+export interface BenchOptions {
+  nodeName?: string;
+  calls?: { callTimeoutS: number };
+}
 
 /** A listening app with an owner, a charging site and the owner's token. */
 export interface OcppBench {
@@ -19,12 +32,22 @@ export interface OcppBench {
   addCharger(identity: string): Promise<{ deviceId: number; key: string }>;
   /** Connects as `identity` with `key` (strict mode off, so a test can send malformed calls). */
   connect(identity: string, key: string | undefined, opts?: { strict?: boolean }): Promise<RPCClient>;
+  /** A second app (node `nodeName`, its own job queue, no worker) on the bench's database. */
+  peer(nodeName: string): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
 /** Builds the bench; close it in afterAll. */
-export async function startOcppBench(): Promise<OcppBench> {
-  const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30' });
+export async function startOcppBench(opts: BenchOptions = {}): Promise<OcppBench> {
+  const nodeName = opts.nodeName ?? 'node-a';
+  const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30', NODE_NAME: nodeName });
+  const workers: ChargerCalls[] = [];
+  if (opts.calls) {
+    const { db, queue, app } = t;
+    const links = app.centralSystem.links;
+    workers.push(await startChargerCalls({ db, queue, log: app.log, nodeName, links, ...opts.calls }));
+  }
+  const peers: { app: FastifyInstance; stop(): Promise<void> }[] = [];
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   const owner = await buildUser(t.db);
@@ -61,8 +84,23 @@ export async function startOcppBench(): Promise<OcppBench> {
       clients.push(client);
       return client;
     },
+    async peer(nodeName) {
+      const config = { ...t.config, NODE_NAME: nodeName };
+      const queue = createJobQueue(t.db);
+      const authenticate = createAuthService({ db: t.db, config }).authenticate;
+      const app = await buildApp({ config, db: t.db, authenticate, queue }, { logger: false });
+      await queue.start(app.log);
+      await app.ready();
+      peers.push({ app, stop: () => queue.stop() });
+      return app;
+    },
     async close() {
       await Promise.all(clients.map((c) => c.close({ force: true }).catch(() => undefined)));
+      for (const w of workers) await w.stop();
+      for (const p of peers) {
+        await p.app.close();
+        await p.stop();
+      }
       await t.close();
     },
   };

@@ -1,0 +1,45 @@
+/**
+ * SQL of the station page's charger list (docs/ocpp.md "Operating a charger"): a charging site's
+ * chargers with what they said at boot, whether a node holds their socket, each connector's last status
+ * and the open session on it.
+ */
+import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
+import type { DbHandle } from '../../db/client';
+
+/** The chargers of site `stationId`, by name. */
+export async function chargersOfStation(db: DbHandle, stationId: number): Promise<ChargerRow[]> {
+  const res = await db.query<ChargerRow>(
+    `SELECT d.id AS "deviceId", d.name, d.serial_number AS identity,
+       EXISTS (SELECT 1 FROM ocpp_connections o WHERE o.device_id = d.id) AS online,
+       d.manufacturer AS vendor, d.model, d.software_version AS firmware,
+       CASE WHEN l.last_seen_at IS NOT NULL THEN (extract(epoch FROM l.last_seen_at) * 1000)::float8 END
+         AS "lastSeenAt",
+       coalesce((
+         SELECT jsonb_agg(jsonb_build_object(
+             'connectorId', c.connector_id, 'status', c.status, 'errorCode', c.error_code,
+             'transactionId', s.id, 'idTag', s.id_tag,
+             'powerKw', CASE WHEN s.id IS NOT NULL THEN (l.points->>'W')::float8 / 1000 END)
+           ORDER BY c.connector_id)
+         FROM charger_connectors c
+         LEFT JOIN LATERAL (
+           SELECT id, id_tag FROM charging_sessions
+           WHERE device_id = d.id AND connector_id = c.connector_id AND stopped_at IS NULL
+           ORDER BY started_at DESC LIMIT 1) s ON true
+         WHERE c.device_id = d.id), '[]'::jsonb) AS connectors,
+       NULL::float8 AS "limitKw"
+     FROM devices d LEFT JOIN device_latest l ON l.device_id = d.id
+     WHERE d.station_id = $1 AND d.device_type = 'charger'
+     ORDER BY d.name, d.id`,
+    [stationId],
+  );
+  return res.rows;
+}
+
+/** True when transaction `transactionId` is a session of the charger still open. */
+export async function isOpenSession(db: DbHandle, deviceId: number, transactionId: number): Promise<boolean> {
+  const res = await db.query(
+    'SELECT 1 FROM charging_sessions WHERE id = $1 AND device_id = $2 AND stopped_at IS NULL',
+    [transactionId, deviceId],
+  );
+  return res.rows.length > 0;
+}

@@ -1,0 +1,79 @@
+/**
+ * The charger command primitive (docs/ocpp.md "Operating a charger", decision 0025): any process records
+ * a command and hands it to the process holding the charger's WebSocket, through that node's own job
+ * queue `ocpp-call.{node}`. Used by the owner's operations and by smart charging.
+ */
+import { CHARGER_CALL_TIMEOUT_S, type ChargerAction } from '@ems/contract/api/ocpp-charger';
+import type { DbHandle } from '../../../db/client';
+import type { JobQueue, QueueDefinition } from '../../../jobs/queue';
+import { finishCommand, insertCommand, nodeOf } from './repo';
+
+/** What the call job carries: the command's id (the row holds the rest). */
+export interface ChargerCallJob {
+  commandId: number;
+}
+
+/** Why a command failed without reaching a charger: no node holds its socket. */
+export const NOT_CONNECTED = 'notConnected';
+
+/**
+ * The queue of the node named `node`: `ocpp-call.{node}` with anything outside pg-boss's queue-name
+ * characters (letters, digits, `_`, `-`, `.`) replaced by `_`.
+ */
+export function callQueueName(node: string): string {
+  return `ocpp-call.${node.replace(/[^A-Za-z0-9_.-]/g, '_')}`;
+}
+
+/**
+ * A node's call queue: a job is tried once (the row, not the job, is the command: a claimed row is never
+ * sent twice), and outlives a call's wait so pg-boss never gives a running one up.
+ */
+export function callQueue(node: string): QueueDefinition {
+  return {
+    name: callQueueName(node),
+    retryLimit: 0,
+    expireInSeconds: CHARGER_CALL_TIMEOUT_S * 2,
+    deleteAfterSeconds: 3600,
+  };
+}
+
+/** A command to record: the OCPP action and payload, who asks (null: the platform itself). */
+export interface ChargerCommandRequest {
+  deviceId: number;
+  action: ChargerAction;
+  params: Record<string, unknown>;
+  userId: number | null;
+  /** Address of the request, for the audit. */
+  ip?: string | null;
+}
+
+/**
+ * Records the command `queued` and hands it to the node holding the charger; when no node holds it, the
+ * command is recorded `failed` with error `notConnected` at once. Answers at once: the command's later
+ * states (sent, accepted, rejected, timedOut, failed) are written by that node's worker (worker.ts) or
+ * the sweep (sweep.ts). The caller checks access and the payload.
+ * @returns the command's id (charger_commands.id).
+ */
+export async function sendChargerCommand(
+  db: DbHandle,
+  queue: JobQueue,
+  req: ChargerCommandRequest,
+): Promise<number> {
+  const base = { deviceId: req.deviceId, action: req.action, params: req.params, userId: req.userId };
+  const ip = req.ip ?? null;
+  const node = await nodeOf(db, req.deviceId);
+  if (node === undefined) return insertCommand(db, { ...base, ip, state: 'failed', error: NOT_CONNECTED });
+  const id = await insertCommand(db, { ...base, ip, state: 'queued', error: null });
+  const job: ChargerCallJob = { commandId: id };
+  // The node's queue exists once its worker started; a node that never did holds no charger really.
+  const sent = await queue.send(callQueueName(node), job).catch(() => null);
+  if (sent === null) {
+    await finishCommand(db, id, 'queued', {
+      state: 'failed',
+      status: null,
+      result: null,
+      error: NOT_CONNECTED,
+    });
+  }
+  return id;
+}
