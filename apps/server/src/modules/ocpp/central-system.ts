@@ -15,7 +15,7 @@ import type { AppContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { verifyDeviceSecret } from '../../ingest/device-secret';
 import { findCharger } from './charger-repo';
-import { dropConnection, dropNodeConnections, saveConnection } from './commands/repo';
+import { dropConnection, saveConnection } from './commands/repo';
 import type { ChargerLinks } from './commands/worker';
 import type { ChargerContext } from './context';
 import { authorize, bootNotification, heartbeat, statusNotification } from './handlers-core';
@@ -96,7 +96,8 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
       ctx.log.error({ err, identity: client.identity }, 'OCPP connection not recorded'),
     );
     client.once('close', () => {
-      // A charger that reconnected here already replaced its entry; the app's close forgets all at once.
+      // A charger that reconnected here already replaced its entry; at the app's close the worker's stop
+      // forgets all of the node's rows at once.
       if (links.get(deviceId) !== client || closing) return;
       links.delete(deviceId);
       dropConnection(ctx.db, deviceId, ctx.nodeName).catch((err: unknown) =>
@@ -127,14 +128,12 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
   app.get('/ocpp/:identity', { config: { public: true }, schema: { hide: true } }, async () => {
     throw new AppError(Status.ILLEGAL_INPUT, 'ocpp.upgradeRequired', 426, {}, { upgrade: 'websocket' });
   });
-  // Sockets this node's name held before a crash are gone: forget them before taking new ones.
-  app.addHook('onReady', () => dropNodeConnections(ctx.db, ctx.nodeName));
   app.addHook('onClose', async () => {
     closing = true;
     app.server.off('upgrade', onUpgrade);
     await server.close({ force: true });
+    // The node's rows go when its command worker stops (commands/worker.ts), after this.
     links.clear();
-    await dropNodeConnections(ctx.db, ctx.nodeName);
   });
   const system = { server, links };
   app.decorate('centralSystem', system);

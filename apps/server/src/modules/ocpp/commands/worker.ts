@@ -10,7 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type RPCClient, TimeoutError } from 'ocpp-rpc';
 import type { DbHandle } from '../../../db/client';
 import type { JobQueue } from '../../../jobs/queue';
-import { type ClaimedCommand, type CommandOutcome, claimCommand, finishCommand } from './repo';
+import {
+  type ClaimedCommand,
+  type CommandOutcome,
+  claimCommand,
+  dropNodeConnections,
+  finishCommand,
+} from './repo';
 import { type ChargerCallJob, callQueue, NOT_CONNECTED } from './send';
 
 /** The chargers whose sockets this process holds, by device id (kept by central-system.ts). */
@@ -71,7 +77,11 @@ export interface ChargerCalls {
   stop(): Promise<void>;
 }
 
-/** Declares this node's call queue and works it. Start after the queue (main.ts, the tests' bench). */
+/**
+ * Declares this node's call queue and works it. Start after the queue and before the server listens
+ * (main.ts, the tests' bench): it first forgets the sockets this node's name held before (a crash), and
+ * stop() forgets the node's sockets once the app closed them.
+ */
 export async function startChargerCalls(deps: ChargerCallDeps): Promise<ChargerCalls> {
   const definition = callQueue(deps.nodeName);
   const timeoutMs = (deps.callTimeoutS ?? CHARGER_CALL_TIMEOUT_S) * 1000;
@@ -89,6 +99,7 @@ export async function startChargerCalls(deps: ChargerCallDeps): Promise<ChargerC
       .finally(() => inFlight.delete(running));
     inFlight.add(running);
   };
+  await dropNodeConnections(deps.db, deps.nodeName);
   await deps.queue.declare([definition]);
   await deps.queue.workBatch<ChargerCallJob>(definition.name, async (jobs) =>
     Promise.all(
@@ -104,6 +115,7 @@ export async function startChargerCalls(deps: ChargerCallDeps): Promise<ChargerC
     stop: async () => {
       await deps.queue.boss.offWork(definition.name).catch(() => undefined);
       await Promise.allSettled([...inFlight]);
+      await dropNodeConnections(deps.db, deps.nodeName);
     },
   };
 }
