@@ -50,4 +50,43 @@ export const OCPP_MESSAGES = {
     'pt-BR': 'A transação {transactionId} não é uma sessão em andamento neste carregador',
     'cs-CZ': 'Transakce {transactionId} není probíhající relace této nabíječky',
   },
+  'inventory.ocppCharger': {
+    'en-US': 'Only chargers connect over OCPP: set the type to charger',
+    'zh-CN': '只有充电桩可通过 OCPP 连接：类型请填 charger',
+    'pt-BR': 'Só carregadores se conectam por OCPP: use o tipo charger',
+    'cs-CZ': 'Přes OCPP se připojují jen nabíječky: nastavte typ charger',
+  },
+  'inventory.ocppIdentity': {
+    'en-US':
+      'An OCPP charger’s serial number is its identity: at most 48 letters, digits and * - _ = + | @ .',
+    'zh-CN': 'OCPP 充电桩的序列号即其标识：最多 48 个字母、数字及 * - _ = + | @ .',
+    'pt-BR':
+      'O número de série de um carregador OCPP é a sua identidade: até 48 letras, dígitos e * - _ = + | @ .',
+    'cs-CZ': 'Sériové číslo nabíječky OCPP je její identita: nejvýš 48 písmen, číslic a * - _ = + | @ .',
+  },
+  'report.col.connector': { 'en-US': 'Connector', 'zh-CN': '枪号', 'pt-BR': 'Conector', 'cs-CZ': 'Konektor' },
+  'report.col.idTag': {
+    'en-US': 'Id tag',
+    'zh-CN': '卡号',
+    'pt-BR': 'Tag de identificação',
+    'cs-CZ': 'Identifikátor',
+  },
+  'report.col.transaction': {
+    'en-US': 'Transaction',
+    'zh-CN': '交易号',
+    'pt-BR': 'Transação',
+    'cs-CZ': 'Transakce',
+  },
+  'report.col.stopReason': {
+    'en-US': 'Stop reason',
+    'zh-CN': '结束原因',
+    'pt-BR': 'Motivo do fim',
+    'cs-CZ': 'Důvod ukončení',
+  },
+  'report.col.inferred': {
+    'en-US': 'Closed by the platform',
+    'zh-CN': '平台推断结束',
+    'pt-BR': 'Encerrada pela plataforma',
+    'cs-CZ': 'Ukončeno platformou',
+  },
 } as const;

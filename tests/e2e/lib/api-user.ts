@@ -10,7 +10,8 @@ const API = '/owner_api';
 /** The e2e server's administrator password (tests/e2e/server.ts). */
 export const E2E_ADMIN_PASSWORD = 'Admin@E2e-2024';
 
-async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+/** The `data` of an API answer. @throws when its status is not 0. */
+export async function data<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   const body = (await res.json()) as { status: number; msg: string; data: T };
   if (body.status !== 0) throw new Error(`${res.url()}: ${body.status} ${body.msg}`);
   return body.data;

@@ -9,6 +9,7 @@ import { DEVICE_TYPES } from '../telemetry';
 import { optionalEmailField, optionalText, portField, smtpHostField, text } from '../validation';
 import { PlanOrderSchema } from './account';
 import { languageIdField } from './common';
+import { OCPP_IDENTITY_MAX, OCPP_IDENTITY_PATTERN } from './ocpp';
 
 /** A per-user limit as the console sets it (null: back to the default). */
 const limitSetting = boundedInt(0, LIMIT_SETTING_MAX, 'common.outOfRange').nullable().optional();
@@ -61,22 +62,53 @@ export const AdminUserEditBodySchema = z.object({
   languageId: languageIdField,
 });
 
-/** One device of an inventory import (issue 7 §3): what the manufacturer's CSV lists. */
-export const InventoryDeviceSchema = z.object({
-  serialNumber: text(1, 50),
-  commSerialNumber: text(1, 50),
-  type: z.enum(DEVICE_TYPES),
-  model: optionalText(50),
-  manufacturer: optionalText(50),
-});
+/**
+ * How an imported device reaches the platform: `mqtt` through its logger (the default), or `ocpp`, a
+ * charger speaking OCPP 1.6J itself (issue 22 item 3; docs/ocpp.md "Importing chargers").
+ */
+export const DEVICE_PROTOCOLS = ['mqtt', 'ocpp'] as const;
+export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
+
+/**
+ * One device of an inventory import (issue 7 §3): what the manufacturer's CSV lists. `protocol` empty or
+ * absent is mqtt; an ocpp row is a charger whose serial number is its OCPP identity (OCPP_IDENTITY_MAX
+ * characters of OCPP_IDENTITY_PATTERN), and its secret is the charger's Basic-auth key.
+ */
+export const InventoryDeviceSchema = z
+  .object({
+    serialNumber: text(1, 50),
+    commSerialNumber: text(1, 50),
+    type: z.enum(DEVICE_TYPES),
+    model: optionalText(50),
+    manufacturer: optionalText(50),
+    protocol: z.union([z.literal(''), z.enum(DEVICE_PROTOCOLS)]).optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.protocol !== 'ocpp') return;
+    if (d.type !== 'charger')
+      ctx.addIssue({ code: 'custom', message: 'inventory.ocppCharger', path: ['type'] });
+    const sn = d.serialNumber.trim();
+    if (sn.length > OCPP_IDENTITY_MAX || !OCPP_IDENTITY_PATTERN.test(sn)) {
+      ctx.addIssue({ code: 'custom', message: 'inventory.ocppIdentity', path: ['serialNumber'] });
+    }
+  });
+/** An inventory row's protocol, empty or absent read as mqtt. */
+export const protocolOf = (d: { protocol?: '' | DeviceProtocol | undefined }): DeviceProtocol =>
+  d.protocol === 'ocpp' ? 'ocpp' : 'mqtt';
 /** POST manage/devices/import: devices into the inventory; answers each one's MQTT secret, once. */
 export const InventoryImportBodySchema = z.object({
   devices: z.array(InventoryDeviceSchema).min(1).max(INVENTORY_IMPORT_MAX, { error: 'common.outOfRange' }),
   languageId: languageIdField,
 });
-/** data of manage/devices/import: the secrets to flash into the loggers; the server keeps only hashes. */
+/** data of manage/devices/import: the secrets to flash into the loggers (for an ocpp charger its Basic-auth
+ * key); the server keeps only hashes. */
 export const InventoryImportResultSchema = z.array(
-  z.object({ serialNumber: z.string(), commSerialNumber: z.string(), secret: z.string() }),
+  z.object({
+    serialNumber: z.string(),
+    commSerialNumber: z.string(),
+    secret: z.string(),
+    protocol: z.enum(DEVICE_PROTOCOLS),
+  }),
 );
 
 /** Where an inventory device is (issue 24 item 9): in stock (on no site) or on a site. */

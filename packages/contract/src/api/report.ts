@@ -176,7 +176,11 @@ export const DeviceEventsQuerySchema = z.object({
   languageId: languageIdField,
 });
 
-/** A charging session (plugged in until unplugged). Times ISO-8601 UTC; end null while ongoing. */
+/**
+ * A charging session. Times ISO-8601 UTC; end null while ongoing. An MQTT charger's session is a run of
+ * plugged-in samples and the OCPP fields are null; an OCPP charger's is a transaction (docs/ocpp.md
+ * "Sessions and reports"): its energy is meterStop − meterStart, or the latest reading while it is open.
+ */
 export const ChargerSessionSchema = z.object({
   start: z.string(),
   end: z.string().nullable(),
@@ -184,7 +188,18 @@ export const ChargerSessionSchema = z.object({
   durationMin: z.number(),
   /** 0–100 %, the share not bought from the grid; null without PV or meter. */
   solarShare: z.number().nullable(),
+  /** OCPP transaction id; null for an MQTT charger. */
+  transactionId: z.number().int().nullable(),
+  /** OCPP connector (1..); null for an MQTT charger. */
+  connectorId: z.number().int().nullable(),
+  /** The id tag (RFID card, app token) that started it; null for an MQTT charger. */
+  idTag: z.string().nullable(),
+  /** OCPP StopTransaction reason (Local, Remote, EVDisconnected…, Replaced); null while open or for MQTT. */
+  stopReason: z.string().nullable(),
+  /** True when the platform closed it itself (a new start took its connector); null for an MQTT charger. */
+  inferred: z.boolean().nullable(),
 });
+export type ChargerSession = z.infer<typeof ChargerSessionSchema>;
 export const ChargerSessionsSchema = z.object({
   sessions: z.array(ChargerSessionSchema),
   energyKwh: z.number(),

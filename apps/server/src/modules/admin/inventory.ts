@@ -1,8 +1,9 @@
 /**
  * Device inventory import (issue 7 §3): the administrator lists devices a manufacturer made (serial number,
- * communication serial number, type, model, manufacturer); each gets a fresh MQTT secret, answered once for
- * flashing into the loggers, of which only the SHA-256 is stored. Devices land on no site: an owner adds one
- * by its two serial numbers (station device/add).
+ * communication serial number, type, model, manufacturer, protocol); each gets a fresh MQTT secret, answered
+ * once for flashing into the loggers, of which only the SHA-256 is stored; an OCPP charger (protocol ocpp,
+ * serial number = its identity) gets its Basic-auth key instead (docs/ocpp.md "Importing chargers"). Devices
+ * land on no site: an owner adds one by its two serial numbers (station device/add).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -10,6 +11,7 @@ import {
   InventoryImportResultSchema,
   InventoryPageSchema,
   InventoryQuerySchema,
+  protocolOf,
 } from '@ems/contract/api/admin';
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +23,7 @@ import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { fieldError } from '../../http/errors';
 import { hashDeviceSecret } from '../../ingest/device-secret';
+import { newChargerKey } from '../ocpp/service';
 import { findInventoryPage } from './inventory-repo';
 
 const MANAGE = '/webpvesc/ajax/manage';
@@ -41,7 +44,12 @@ export async function importInventory(db: DbHandle, body: ImportBody) {
   );
   const clash = repeated ?? taken.rows[0]?.serial_number;
   if (clash !== undefined) throw fieldError('device.serialTaken', 'devices', { serialNumber: clash });
-  const out = body.devices.map((d) => ({ ...d, secret: randomBytes(32).toString('base64url') }));
+  // An OCPP charger's secret is its Basic-auth key, made and hashed exactly as charger/add does.
+  const out = body.devices.map((d) => {
+    const protocol = protocolOf(d);
+    const secret = protocol === 'ocpp' ? newChargerKey() : randomBytes(32).toString('base64url');
+    return { ...d, protocol, secret };
+  });
   await db.db.insert(devices).values(
     out.map((d) => ({
       stationId: null,
@@ -59,6 +67,7 @@ export async function importInventory(db: DbHandle, body: ImportBody) {
     serialNumber: d.serialNumber,
     commSerialNumber: d.commSerialNumber,
     secret: d.secret,
+    protocol: d.protocol,
   }));
 }
 
@@ -70,7 +79,8 @@ export async function adminInventoryRoutes(scope: FastifyInstance, ctx: AppConte
     {
       schema: {
         tags: ['admin'],
-        summary: 'Import devices into the inventory; answers each device’s MQTT secret once',
+        summary:
+          'Import devices into the inventory; answers each device’s MQTT secret (an OCPP charger’s key) once',
         body: InventoryImportBodySchema,
         response: { 200: envelopeOf(InventoryImportResultSchema) },
       },

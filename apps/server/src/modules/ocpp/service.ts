@@ -30,9 +30,16 @@ async function requireOwnedChargingSite(
 }
 
 /**
+ * A new Basic-auth key of a charger: 20 random bytes as 40 hex characters (the longest AuthorizationKey of
+ * OCPP 1.6's security profiles). Only its hashDeviceSecret is stored.
+ */
+export function newChargerKey(): string {
+  return randomBytes(20).toString('hex');
+}
+
+/**
  * Adds a charger with OCPP identity `identity` to the caller's charging site: a new device (type charger,
- * serial number = identity) with a fresh key of 20 random bytes as 40 hex characters (the longest
- * AuthorizationKey of OCPP 1.6's security profiles), stored as its SHA-256 only.
+ * serial number = identity) with a fresh key (newChargerKey), stored as its SHA-256 only.
  * @returns the device id and the key, which is never shown again.
  * @throws noPermission (not the caller's site); notChargingSite; identityTaken; limitReached (the account's
  *   or the site's device limit).
@@ -43,7 +50,7 @@ export async function addCharger(
   body: { stationId: number; identity: string; name: string | null },
 ): Promise<{ deviceId: number; key: string }> {
   await requireOwnedChargingSite(db, user, body.stationId);
-  const key = randomBytes(20).toString('hex');
+  const key = newChargerKey();
   const id = await insertWithinLimit(db, user.userId, 'devices', async (tx) => {
     if ((await countSiteDevices(tx, body.stationId)) >= maxDevicesPerSite()) throw limitReached();
     return insertChargerDevice(tx, {

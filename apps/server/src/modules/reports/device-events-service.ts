@@ -1,7 +1,8 @@
 /**
- * Charger sessions and UPS on-battery events (issue 8 §5), derived from the devices' raw points:
- * a session is a run of samples whose ConnectorStatus is not "Available" (energy = the largest
- * SessionWh seen), an event a run of OnBattery = true (lowest SoC seen).
+ * Charger sessions and UPS on-battery events (issue 8 §5). An MQTT charger's sessions and a UPS's events
+ * are derived from the devices' raw points: a session is a run of samples whose ConnectorStatus is not
+ * "Available" (energy = the largest SessionWh seen), an event a run of OnBattery = true (lowest SoC seen).
+ * An OCPP charger's sessions are its transactions (issue 22 item 4).
  */
 import type { ChargerSessions, UpsEvents } from '@ems/contract/api/report';
 import type { DbHandle } from '../../db/client';
@@ -9,8 +10,10 @@ import type { SessionUser } from '../../http/context';
 import { illegalInput } from '../../http/errors';
 import { parseLocalDate } from '../../shared/zoned-time';
 import { requireDeviceOfStation, requireStationAccess, type StationRow } from '../access/station-access';
+import { listSessions, speaksOcpp } from '../ocpp/session-list-repo';
 import { localDayRange } from '../telemetry/bucket-edges';
 import { loadRollupPower, loadStationDevices } from '../telemetry/repo';
+import { ocppSessions, type SpannedSession } from './ocpp-sessions';
 import { reportRange } from './report-service';
 import { findRuns, type StateSample, solarShare } from './runs';
 
@@ -65,8 +68,63 @@ export interface InZone<T> {
   timeZone: string;
 }
 
+/** An MQTT charger's sessions: runs of samples whose connector is not Available (energy: largest SessionWh). */
+async function mqttSessions(db: DbHandle, deviceId: number, from: Date, to: Date): Promise<SpannedSession[]> {
+  const samples = await loadSamples(
+    db,
+    deviceId,
+    from,
+    to,
+    "coalesce(points->>'ConnectorStatus', 'Available') <> 'Available'",
+    "points->>'SessionWh'",
+  );
+  return findRuns(samples, MAX_GAP_MS).map((r) => ({
+    startMs: r.start,
+    endMs: r.end,
+    session: {
+      start: iso(r.start),
+      end: r.ongoing ? null : iso(r.end),
+      energyKwh: r.maxValue === null ? null : Math.round(r.maxValue) / 1000,
+      durationMin: minutes(r.start, r.end),
+      transactionId: null,
+      connectorId: null,
+      idTag: null,
+      stopReason: null,
+      inferred: null,
+    },
+  }));
+}
+
+/** Solar share (%, one decimal) of the charger's power in [startMs, endMs] against the site meter's. */
+async function sessionSolarShare(
+  db: DbHandle,
+  chargerId: number,
+  meterId: number,
+  startMs: number,
+  endMs: number,
+): Promise<number | null> {
+  const rows = await loadRollupPower(
+    db,
+    [chargerId, meterId],
+    new Date(startMs - 300_000),
+    new Date(endMs + 1),
+  );
+  const byBucket = new Map<number, { chargerW: number; gridW: number }>();
+  for (const row of rows) {
+    const key = new Date(row.bucket).getTime();
+    const b = byBucket.get(key) ?? { chargerW: 0, gridW: 0 };
+    const w = row.wCount > 0 ? row.wSum / row.wCount : 0;
+    if (row.deviceId === chargerId) b.chargerW = w;
+    else b.gridW = w;
+    byBucket.set(key, b);
+  }
+  const s = solarShare([...byBucket.values()]);
+  return s === null ? null : Math.round(s * 1000) / 10;
+}
+
 /**
- * Sessions of a charger in the period.
+ * Sessions of a charger in the period: an OCPP charger's transactions started in it (docs/ocpp.md
+ * "Sessions and reports"), else an MQTT charger's runs of plugged-in samples. `ocpp` says which.
  * @throws AppError noPermission for another user's site or a device of another site; illegalInput
  * when the device is not a charger.
  */
@@ -74,56 +132,27 @@ export async function chargerSessions(
   db: DbHandle,
   user: SessionUser,
   q: DeviceEventsQuery,
-): Promise<InZone<ChargerSessions>> {
+): Promise<InZone<ChargerSessions> & { ocpp: boolean }> {
   const station = await requireStationAccess(db, user, q.stationId);
   const device = await requireDeviceOfStation(db, station, q.deviceId);
   if (device.deviceType !== 'charger') throw illegalInput();
   const { from, to } = periodInstants(station, q);
-  const samples = await loadSamples(
-    db,
-    device.id,
-    from,
-    to,
-    "coalesce(points->>'ConnectorStatus', 'Available') <> 'Available'",
-    "points->>'SessionWh'",
-  );
-  const runs = findRuns(samples, MAX_GAP_MS);
+  const ocpp = await speaksOcpp(db, device.id);
+  const spans = ocpp
+    ? ocppSessions(await listSessions(db, device.id, from, to), Date.now())
+    : await mqttSessions(db, device.id, from, to);
   const siteDevices = await loadStationDevices(db, station.id);
   const meter = siteDevices.find((d) => d.deviceType === 'meter');
   const hasPv = siteDevices.some((d) => d.deviceType === 'inverter');
   const sessions = await Promise.all(
-    runs.map(async (r) => {
-      let share: number | null = null;
-      if (hasPv && meter) {
-        const rows = await loadRollupPower(
-          db,
-          [device.id, meter.deviceId],
-          new Date(r.start - 300_000),
-          new Date(r.end + 1),
-        );
-        const byBucket = new Map<number, { chargerW: number; gridW: number }>();
-        for (const row of rows) {
-          const key = new Date(row.bucket).getTime();
-          const b = byBucket.get(key) ?? { chargerW: 0, gridW: 0 };
-          const w = row.wCount > 0 ? row.wSum / row.wCount : 0;
-          if (row.deviceId === device.id) b.chargerW = w;
-          else b.gridW = w;
-          byBucket.set(key, b);
-        }
-        const s = solarShare([...byBucket.values()]);
-        share = s === null ? null : Math.round(s * 1000) / 10;
-      }
-      return {
-        start: iso(r.start),
-        end: r.ongoing ? null : iso(r.end),
-        energyKwh: r.maxValue === null ? null : Math.round(r.maxValue) / 1000,
-        durationMin: minutes(r.start, r.end),
-        solarShare: share,
-      };
-    }),
+    spans.map(async (s) => ({
+      ...s.session,
+      solarShare:
+        hasPv && meter ? await sessionSolarShare(db, device.id, meter.deviceId, s.startMs, s.endMs) : null,
+    })),
   );
   const energy = sessions.reduce((a, s) => a + (s.energyKwh ?? 0), 0);
-  return { data: { sessions, energyKwh: Number(energy.toFixed(3)) }, timeZone: station.timeZone };
+  return { data: { sessions, energyKwh: Number(energy.toFixed(3)) }, timeZone: station.timeZone, ocpp };
 }
 
 /**

@@ -91,6 +91,12 @@ describe('charger sessions and UPS events (issue 8 §5)', () => {
         energyKwh: 7,
         durationMin: 60,
         solarShare: 50,
+        // An MQTT charger has no OCPP transaction.
+        transactionId: null,
+        connectorId: null,
+        idTag: null,
+        stopReason: null,
+        inferred: null,
       },
     ]);
     expect(body.data.energyKwh).toBe(7);

@@ -5,6 +5,7 @@
 
 import { LanguageOnlyQuerySchema } from '@ems/contract/api/common';
 import {
+  type ChargerSession,
   ChargerSessionsSchema,
   Co2FactorDeleteBodySchema,
   Co2FactorEditBodySchema,
@@ -48,6 +49,30 @@ const BASE = '/webpvesc/ajax/report';
 /** An ISO instant of the API as the CSV shows it: site-local time with its UTC offset (null stays empty). */
 const siteTime = (timeZone: string) => (iso: string | null) =>
   iso === null ? null : localStamp(Date.parse(iso), timeZone);
+
+/** Columns of every charger's sessions CSV. */
+const SESSION_COLUMNS = [
+  ['report.col.start', ''],
+  ['report.col.end', ''],
+  ['report.col.energy', 'kWh'],
+  ['report.col.duration', 'min'],
+  ['report.col.solarShare', '%'],
+] as const;
+/** Columns an OCPP charger's sessions CSV adds (docs/ocpp.md "Sessions and reports"): inferred is 1 or 0. */
+const OCPP_SESSION_COLUMNS = [
+  ['report.col.transaction', ''],
+  ['report.col.connector', ''],
+  ['report.col.idTag', ''],
+  ['report.col.stopReason', ''],
+  ['report.col.inferred', ''],
+] as const;
+const sessionCells = (s: ChargerSession, at: (iso: string | null) => string | null) => [
+  at(s.start),
+  at(s.end),
+  s.energyKwh,
+  s.durationMin,
+  s.solarShare,
+];
 
 /** Registers the report routes. */
 export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -129,17 +154,24 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       if (request.query.format !== 'csv') return ok(request, data);
       const language = requestLanguage(request);
       const at = siteTime(found.timeZone);
-      const csv = eventsCsv(
-        language,
-        [
-          ['report.col.start', ''],
-          ['report.col.end', ''],
-          ['report.col.energy', 'kWh'],
-          ['report.col.duration', 'min'],
-          ['report.col.solarShare', '%'],
-        ],
-        data.sessions.map((s) => [at(s.start), at(s.end), s.energyKwh, s.durationMin, s.solarShare]),
-      );
+      const csv = found.ocpp
+        ? eventsCsv(
+            language,
+            [...SESSION_COLUMNS, ...OCPP_SESSION_COLUMNS],
+            data.sessions.map((s) => [
+              ...sessionCells(s, at),
+              s.transactionId,
+              s.connectorId,
+              s.idTag,
+              s.stopReason,
+              s.inferred === null ? null : s.inferred ? 1 : 0,
+            ]),
+          )
+        : eventsCsv(
+            language,
+            SESSION_COLUMNS,
+            data.sessions.map((s) => sessionCells(s, at)),
+          );
       return reply
         .header(
           'content-disposition',

@@ -67,6 +67,7 @@ export function InventoryImportModal({ open, onClose }: { open: boolean; onClose
     onClose();
   };
   const tooMany = devices.length > INVENTORY_IMPORT_MAX;
+  const withOcpp = secrets?.some((s) => s.protocol === 'ocpp') ?? false;
   const problemText = (p: CsvProblem) =>
     p.message === 'columns' ? t('admin.inventory.columnsMissing', { columns: p.field }) : p.message;
 
@@ -117,6 +118,7 @@ export function InventoryImportModal({ open, onClose }: { open: boolean; onClose
               count: secrets.length,
             })}
           />
+          {withOcpp && <Typography.Text type="secondary">{t('admin.inventory.ocppKeys')}</Typography.Text>}
           <Table
             rowKey="serialNumber"
             size="small"
@@ -129,6 +131,15 @@ export function InventoryImportModal({ open, onClose }: { open: boolean; onClose
                 dataIndex: 'commSerialNumber',
                 responsive: ['sm'],
               },
+              ...(withOcpp
+                ? [
+                    {
+                      title: t('admin.inventory.protocol'),
+                      dataIndex: 'protocol',
+                      render: (p: string) => p.toUpperCase(),
+                    },
+                  ]
+                : []),
               {
                 title: t('admin.inventory.secret'),
                 dataIndex: 'secret',

@@ -32,6 +32,35 @@ describe('inventory CSV (issue 24 item 9)', () => {
     ]);
   });
 
+  it('reads OCPP chargers from a protocol column and refuses an OCPP row that is not a charger', () => {
+    const text =
+      'serialNumber,commSerialNumber,type,protocol\nCP-1,LBL-1,charger,ocpp\nSN-2,LG-2,meter,\nSN-3,LG-3,meter,ocpp\n';
+    const { devices, problems } = parseInventoryCsv(text, 'en-US');
+    expect(devices).toEqual([
+      {
+        serialNumber: 'CP-1',
+        commSerialNumber: 'LBL-1',
+        type: 'charger',
+        model: '',
+        manufacturer: '',
+        protocol: 'ocpp',
+      },
+      { serialNumber: 'SN-2', commSerialNumber: 'LG-2', type: 'meter', model: '', manufacturer: '' },
+    ]);
+    expect(problems).toEqual([
+      { line: 4, field: 'type', message: 'Only chargers connect over OCPP: set the type to charger' },
+    ]);
+  });
+
+  it('writes the OCPP chargers’ keys with a protocol column', () => {
+    expect(
+      secretsCsv([
+        { serialNumber: 'SN-1', commSerialNumber: 'LG-1', secret: 'abc', protocol: 'mqtt' },
+        { serialNumber: 'CP-1', commSerialNumber: 'LBL-1', secret: 'f00d', protocol: 'ocpp' },
+      ]),
+    ).toBe('serialNumber,commSerialNumber,secret,protocol\r\nSN-1,LG-1,abc,mqtt\r\nCP-1,LBL-1,f00d,ocpp');
+  });
+
   it('writes the secrets file with a header row', () => {
     expect(secretsCsv([{ serialNumber: 'SN-1', commSerialNumber: 'LG,1', secret: 's3cr3t' }])).toBe(
       'serialNumber,commSerialNumber,secret\r\nSN-1,"LG,1",s3cr3t',

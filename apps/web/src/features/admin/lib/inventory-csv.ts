@@ -1,5 +1,6 @@
 /**
- * The inventory CSV (issue 24 item 9, docs/fleet.md "Inventory"): what a manufacturer's list looks like
+ * The inventory CSV (issue 24 item 9, docs/fleet.md "Inventory"; OCPP chargers: docs/ocpp.md "Importing
+ * chargers"): what a manufacturer's list looks like
  * to the console, read with papaparse and checked row by row with the contract's InventoryDeviceSchema
  * (the server checks the same), and the secrets file the import answers, written back as CSV.
  */
@@ -15,6 +16,7 @@ export const INVENTORY_COLUMNS = [
   'type',
   'model',
   'manufacturer',
+  'protocol',
 ] as const;
 
 /** One device of the file, as the import call takes it. */
@@ -52,6 +54,8 @@ export function parseInventoryCsv(
   const problems: CsvProblem[] = [];
   parsed.data.forEach((row, i) => {
     const candidate = Object.fromEntries(INVENTORY_COLUMNS.map((c) => [c, (row[c] ?? '').trim()]));
+    // No protocol is MQTT: a file without the column imports as it always did.
+    if (!candidate.protocol) delete candidate.protocol;
     const result = InventoryDeviceSchema.safeParse(candidate);
     if (result.success) devices.push(candidate as InventoryDevice);
     else {
@@ -66,17 +70,23 @@ export function parseInventoryCsv(
   return { devices, problems };
 }
 
-/** The import's answer as CSV (serialNumber, commSerialNumber, secret), for flashing into the loggers. */
+/**
+ * The import's answer as CSV (serialNumber, commSerialNumber, secret), for flashing into the loggers; when
+ * it holds OCPP chargers a fourth column `protocol` says which secrets are chargers' Basic-auth keys.
+ */
 export function secretsCsv(
-  rows: readonly { serialNumber: string; commSerialNumber: string; secret: string }[],
+  rows: readonly { serialNumber: string; commSerialNumber: string; secret: string; protocol?: string }[],
 ) {
+  const ocpp = rows.some((r) => r.protocol === 'ocpp');
+  const columns = ['serialNumber', 'commSerialNumber', 'secret', ...(ocpp ? ['protocol'] : [])];
   return Papa.unparse(
     rows.map((r) => ({
       serialNumber: r.serialNumber,
       commSerialNumber: r.commSerialNumber,
       secret: r.secret,
+      protocol: r.protocol ?? 'mqtt',
     })),
-    { columns: ['serialNumber', 'commSerialNumber', 'secret'] },
+    { columns },
   );
 }
 

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { ChargerSessions, UpsEvents } from '@ems/contract/api/report';
+import type { ChargerSession, ChargerSessions, UpsEvents } from '@ems/contract/api/report';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Segmented, Select, Space, Table } from 'antd';
@@ -10,13 +10,14 @@ import { formatDateTime } from '../../../shared/format/time';
 import { api } from '../../../shared/http/client';
 import { toastError } from '../../../shared/ui/feedback';
 import { downloadFile } from '../../reports/api/report-api';
+import { hasOcppSessions, ocppSessionColumns, sessionRowKey } from '../lib/charger-session-columns';
 
 type Scope = 2 | 3 | 4;
 
 /**
- * Charger sessions (start, end, kWh, duration, solar share) and UPS on-battery events of a site's
- * devices by month, year or total (issue 8 §5, UX.md "Charger"), with CSV download. Hidden on sites
- * with neither device.
+ * Charger sessions (start, end, kWh, duration, solar share; an OCPP charger's also connector, id tag and
+ * stop reason) and UPS on-battery events of a site's devices by month, year or total (issue 8 §5, issue 22
+ * item 4, UX.md "Charger"), with CSV download. Hidden on sites with neither device.
  */
 export function DeviceEventsCard({
   stationId,
@@ -47,10 +48,12 @@ export function DeviceEventsCard({
   });
   if (!device) return null;
 
-  const when = (iso: string | null) =>
-    iso ? formatDateTime(iso, locale, timeZone) : t('history.events.ongoing');
-  const rows = Array.isArray(events.data) ? events.data : (events.data?.sessions ?? []);
   const isUps = device.type === 'ups';
+  // An open charging session has no end yet: it is still charging.
+  const ongoing = t(isUps ? 'history.events.ongoing' : 'history.events.charging');
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale, timeZone) : ongoing);
+  const rows = Array.isArray(events.data) ? events.data : (events.data?.sessions ?? []);
+  const ocpp = !Array.isArray(events.data) && hasOcppSessions(events.data?.sessions ?? []);
   const columns = [
     { title: t('history.events.start'), dataIndex: 'start', key: 'start', render: when },
     { title: t('history.events.end'), dataIndex: 'end', key: 'end', render: when },
@@ -86,6 +89,7 @@ export function DeviceEventsCard({
       key: 'durationMin',
       align: 'right' as const,
     },
+    ...(ocpp ? ocppSessionColumns(t) : []),
   ];
 
   return (
@@ -126,10 +130,10 @@ export function DeviceEventsCard({
       ) : (
         <Table
           size="small"
-          rowKey="start"
+          rowKey={sessionRowKey}
           loading={events.isLoading}
           columns={columns}
-          dataSource={rows as Record<string, unknown>[]}
+          dataSource={rows as readonly (ChargerSession | UpsEvents[number])[]}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
         />
       )}
