@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { mountCentralSystem } from '../modules/ocpp/central-system';
+import { mountSmartCharging } from '../modules/ocpp/smart-charging/runtime';
 import { createRateLimits } from '../security/rate-limits';
 import { addAccessHook } from './access';
 import type { AppContext } from './context';
@@ -46,6 +47,7 @@ export async function buildApp(
   app.addHook('onClose', () => limits.close());
   await limits.ready();
   const full: AppContext = { ...ctx, log: app.log, limits };
+  if (ctx.chargerSend) full.smartCharging = mountSmartCharging(app, full, ctx.chargerSend);
   await registerSecurityHeaders(app, ctx.config);
 
   await app.register(fastifySwagger, {

@@ -76,6 +76,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): RPCSe
       deviceId: client.session.deviceId as number,
       identity: client.identity,
       heartbeatS: ctx.config.OCPP_HEARTBEAT_S,
+      smartCharging: ctx.smartCharging,
     };
     for (const [action, handler] of Object.entries(HANDLERS)) {
       client.handle(action, async ({ params }: { params?: unknown }) => handler(c, params as never));
