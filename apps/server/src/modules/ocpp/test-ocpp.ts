@@ -2,9 +2,13 @@
  * Test harness of the OCPP central system: the real app listening on a loopback port, a charging site
  * with a charger commissioned through charger/add, and ocpp-rpc's RPCClient as the charger.
  */
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { RPCClient } from 'ocpp-rpc';
+import type { AppContext } from '../../http/context';
 import { buildStation, buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
 
@@ -22,9 +26,9 @@ export interface OcppBench {
   close(): Promise<void>;
 }
 
-/** Builds the bench; close it in afterAll. */
-export async function startOcppBench(): Promise<OcppBench> {
-  const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30' });
+/** Builds the bench (with `extra.chargerSend`, smart charging sends through it); close it in afterAll. */
+export async function startOcppBench(extra: Pick<AppContext, 'chargerSend'> = {}): Promise<OcppBench> {
+  const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30' }, undefined, extra);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   const owner = await buildUser(t.db);
@@ -70,3 +74,13 @@ export async function startOcppBench(): Promise<OcppBench> {
 
 /** A BootNotification.req of a test charger. */
 export const BOOT = { chargePointVendor: 'Zaptec', chargePointModel: 'Go', firmwareVersion: '2.1.0' };
+
+/** The OCA's 1.6J schemas as distributed with the spec (shared data, kept out of the source: SOURCE.md). */
+const OCA = '/work/shared/data/ocpp16-json-schemas';
+const ajv = addFormats(new Ajv({ strict: false }));
+/** True when `payload` is valid against the OCA's schema of `action` (e.g. "SetChargingProfile"). */
+export const ocaValid = (action: string, payload: unknown): boolean => {
+  const schema = JSON.parse(readFileSync(`${OCA}/${action}.json`, 'utf8'));
+  delete schema.$schema;
+  return ajv.validate(schema, payload);
+};
