@@ -6,7 +6,7 @@
 import type { DbHandle } from '../../../db/client';
 import { type Allocation, allocate } from './allocate';
 import { type ChargerSend, clearSiteLimit, perConnectorW, siteLimitProfile } from './profiles';
-import { forgetSent, noteSent, type SiteCharger, sentLimits, siteChargers, siteLimitKw } from './repo';
+import { forgetSent, noteSent, sentLimits, siteChargers, siteLimitKw } from './repo';
 
 /** The site's limit and how it is divided now. */
 export interface SiteDivision {
@@ -15,15 +15,21 @@ export interface SiteDivision {
   allocations: (Allocation & { outlets: number })[];
 }
 
-/** Reads the site's limit and chargers and divides the limit (allocate.ts); no limit: no allocations. */
+/**
+ * Reads the site's limit and chargers and divides the limit (allocate.ts) in whole watts (3.3 kW is 3300 W,
+ * not 3299.99…); no limit: no allocations.
+ */
 export async function divideSite(db: DbHandle, stationId: number): Promise<SiteDivision> {
   const limitKw = await siteLimitKw(db, stationId);
   if (limitKw === null) return { limitKw, allocations: [] };
   const chargers = await siteChargers(db, stationId);
-  const outlets = new Map(chargers.map((c: SiteCharger) => [c.deviceId, c.outlets]));
+  const outlets = new Map(chargers.map((c) => [c.deviceId, c.outlets]));
   return {
     limitKw,
-    allocations: allocate(limitKw * 1000, chargers).map((a) => ({ ...a, outlets: outlets.get(a.deviceId)! })),
+    allocations: allocate(Math.round(limitKw * 1000), chargers).map((a) => ({
+      ...a,
+      outlets: outlets.get(a.deviceId)!,
+    })),
   };
 }
 
