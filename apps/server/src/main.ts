@@ -18,6 +18,7 @@ import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
 import { embeddedDownlink, externalDownlink } from './modules/commands/downlink';
 import { startCommandRuntime } from './modules/commands/runtime';
+import { sendChargerCommand } from './modules/ocpp/commands/send';
 import { startChargerCalls } from './modules/ocpp/commands/worker';
 import { startDeliveries } from './modules/push/deliver';
 import { registerPushMetrics } from './modules/push/metrics';
@@ -32,7 +33,15 @@ async function main(): Promise<void> {
   const db = await openAppDb(config, (err) => onConnectionError(err));
   const auth = createAuthService({ db, config });
   const queue = createJobQueue(db);
-  const app = await buildApp({ config, db, authenticate: auth.authenticate, queue, nodeName });
+  const app = await buildApp({
+    config,
+    db,
+    authenticate: auth.authenticate,
+    queue,
+    nodeName,
+    // Smart charging's profiles go out as tracked charger commands, to the node holding each charger.
+    chargerSend: (cmd) => sendChargerCommand(db, queue, cmd),
+  });
   const log = app.log;
   onConnectionError = (err) => log.warn({ err }, 'database connection lost, the pool reconnects');
   await queue.start(log);

@@ -21,10 +21,10 @@ export const OCPP_MESSAGES = {
     'cs-CZ': 'Nabíječka nebo zařízení s identitou {identity} už existuje',
   },
   'ocpp.notChargingSite': {
-    'en-US': 'Chargers and id tags belong to charging sites only',
-    'zh-CN': '充电桩和卡号只能添加到充电电站',
-    'pt-BR': 'Carregadores e tags de identificação só pertencem a usinas de recarga',
-    'cs-CZ': 'Nabíječky a identifikátory patří jen k nabíjecím lokalitám',
+    'en-US': 'Chargers, id tags and charging limits belong to charging sites only',
+    'zh-CN': '充电桩、卡号和充电功率限制只适用于充电电站',
+    'pt-BR': 'Carregadores, tags de identificação e limites de recarga só pertencem a usinas de recarga',
+    'cs-CZ': 'Nabíječky, identifikátory a limity nabíjení patří jen k nabíjecím lokalitám',
   },
   'ocpp.idTagFormat': {
     'en-US': 'An id tag holds printable characters without spaces',

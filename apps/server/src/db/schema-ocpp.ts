@@ -175,3 +175,16 @@ export const ocppConnections = pgTable('ocpp_connections', {
   node: text('node').notNull(),
   connectedAt: tz('connected_at').notNull().defaultNow(),
 });
+
+/**
+ * Smart charging (issue 22 item 5): the limit last sent to each charger as its site-limit profile, W per
+ * connector, so that a recomputation sends only what changed. Forgotten when the charger boots (it is
+ * sent again) and when the site's limit is lifted (the profile is cleared).
+ */
+export const chargerSiteLimits = pgTable('charger_site_limits', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  limitW: integer('limit_w').notNull(),
+  sentAt: tz('sent_at').notNull().defaultNow(),
+});

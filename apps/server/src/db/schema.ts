@@ -241,6 +241,8 @@ export const stations = pgTable(
     currency: text('currency').notNull().default('EUR'),
     /** Area tree code (spec §3 Area tree); null until the area tree exists or when not chosen. */
     areaCode: text('area_code'),
+    /** Charging sites (issue 22 item 5): the chargers' power limit, kW, smart charging divides; null: none. */
+    chargeLimitKw: doublePrecision('charge_limit_kw'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('stations_owner_type').on(t.ownerId, t.systemType)],

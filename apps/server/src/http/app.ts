@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { mountCentralSystem } from '../modules/ocpp/central-system';
+import { mountSmartCharging } from '../modules/ocpp/smart-charging/runtime';
 import { createRateLimits } from '../security/rate-limits';
 import { addAccessHook } from './access';
 import type { AppContext } from './context';
@@ -51,6 +52,7 @@ export async function buildApp(
   await limits.ready();
   const nodeName = ctx.nodeName ?? ctx.config.NODE_NAME ?? hostname();
   const full: AppContext = { ...ctx, nodeName, log: app.log, limits };
+  if (ctx.chargerSend) full.smartCharging = mountSmartCharging(app, full, ctx.chargerSend);
   await registerSecurityHeaders(app, ctx.config);
 
   await app.register(fastifySwagger, {

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
+import type { ChargerSend } from '../modules/ocpp/smart-charging/profiles';
+import type { SmartCharging } from '../modules/ocpp/smart-charging/runtime';
 import type { RateLimits } from '../security/rate-limits';
 
 /** The signed-in caller, resolved from the token header by the auth hook. */
@@ -31,6 +33,13 @@ export interface AppContext {
   nodeName: string;
   /** Where the app's rate limits count (memory, or Redis with REDIS_URL); made and closed by buildApp. */
   limits: RateLimits;
+  /**
+   * How smart charging delivers its OCPP calls to chargers (issue 22 item 5); without it smart charging
+   * stores limits but sends nothing and recomputes nothing.
+   */
+  chargerSend?: ChargerSend;
+  /** Smart charging's hooks, made by buildApp when chargerSend is given. */
+  smartCharging?: SmartCharging;
 }
 
 declare module 'fastify' {

@@ -10,6 +10,7 @@ import { type DbHandle, type OpenDbOptions, openDb } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seed } from '../db/seed';
 import { buildApp } from '../http/app';
+import type { AppContext } from '../http/context';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { createAuthService } from '../modules/auth/service';
 import { buildUser, signIn } from './factories';
@@ -76,11 +77,12 @@ export async function openTestDb(
 /**
  * Builds the real app on a fresh database, its pool cut at the request budget as the server's is
  * (db/app-db.ts); call close() in afterAll. `beforeReady` may add what a test needs to the app before it
- * starts (a route of the test's own).
+ * starts (a route of the test's own). `extra` gives the app what main.ts would (a ChargerSend).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance, db: DbHandle) => void,
+  extra: Pick<AppContext, 'chargerSend'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     SIMULATOR: 'off',
@@ -92,7 +94,10 @@ export async function buildTestApp(
   await migrate(db);
   const auth = createAuthService({ db, config });
   const queue = createJobQueue(db);
-  const app = await buildApp({ config, db, authenticate: auth.authenticate, queue }, { logger: false });
+  const app = await buildApp(
+    { config, db, authenticate: auth.authenticate, queue, ...extra },
+    { logger: false },
+  );
   await queue.start(app.log);
   await seed(db, config, app.log);
   beforeReady?.(app, db);

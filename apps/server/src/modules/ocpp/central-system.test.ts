@@ -4,22 +4,10 @@
  * schemas (good ones answered, malformed ones answered with the CALLERROR and nothing stored), and the
  * upgrade listener refusing every other path.
  */
-import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT, type OcppBench, startOcppBench } from './test-ocpp';
-
-/** The OCA's 1.6J schemas as distributed with the spec (shared data, kept out of the source: SOURCE.md). */
-const OCA = '/work/shared/data/ocpp16-json-schemas';
-const ajv = addFormats(new Ajv({ strict: false }));
-const ocaValid = (action: string, payload: unknown) => {
-  const schema = JSON.parse(readFileSync(`${OCA}/${action}.json`, 'utf8'));
-  delete schema.$schema;
-  return ajv.validate(schema, payload);
-};
+import { BOOT, type OcppBench, ocaValid, startOcppBench } from './test-ocpp';
 
 let b: OcppBench;
 let key = '';

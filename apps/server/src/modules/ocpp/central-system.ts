@@ -110,6 +110,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
       deviceId,
       identity: client.identity,
       heartbeatS: ctx.config.OCPP_HEARTBEAT_S,
+      smartCharging: ctx.smartCharging,
     };
     for (const [action, handler] of Object.entries(HANDLERS)) {
       client.handle(action, async ({ params }: { params?: unknown }) => handler(c, params as never));

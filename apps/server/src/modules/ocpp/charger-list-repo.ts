@@ -1,7 +1,7 @@
 /**
  * SQL of the station page's charger list (docs/ocpp.md "Operating a charger"): a charging site's
  * chargers with what they said at boot, whether a node holds their socket, each connector's last status
- * and the open session on it.
+ * and the open session on it, and the share of the site's charging limit it was last sent.
  */
 import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
 import type { DbHandle } from '../../db/client';
@@ -26,8 +26,14 @@ export async function chargersOfStation(db: DbHandle, stationId: number): Promis
            WHERE device_id = d.id AND connector_id = c.connector_id AND stopped_at IS NULL
            ORDER BY started_at DESC LIMIT 1) s ON true
          WHERE c.device_id = d.id), '[]'::jsonb) AS connectors,
-       NULL::float8 AS "limitKw"
+       -- Smart charging's share as last sent: W per connector, times the outlets it applies to.
+       CASE WHEN st.charge_limit_kw IS NOT NULL AND sl.limit_w IS NOT NULL THEN
+         sl.limit_w * greatest(1, (SELECT count(*) FROM charger_connectors c
+                                    WHERE c.device_id = d.id AND c.connector_id > 0))::float8 / 1000
+       END AS "limitKw"
      FROM devices d LEFT JOIN device_latest l ON l.device_id = d.id
+       JOIN stations st ON st.id = d.station_id
+       LEFT JOIN charger_site_limits sl ON sl.device_id = d.id
      WHERE d.station_id = $1 AND d.device_type = 'charger'
      ORDER BY d.name, d.id`,
     [stationId],

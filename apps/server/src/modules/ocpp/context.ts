@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
+import type { SmartCharging } from './smart-charging/runtime';
 
 /** What a handler of one connected charger gets: the database, a logger, the charger and the interval. */
 export interface ChargerContext {
@@ -10,4 +11,6 @@ export interface ChargerContext {
   identity: string;
   /** Heartbeat interval told at boot (config OCPP_HEARTBEAT_S). */
   heartbeatS: number;
+  /** Smart charging's hooks (issue 22 item 5); absent when the app sends no charger calls. */
+  smartCharging?: SmartCharging;
 }

@@ -25,6 +25,8 @@ export function timeOf(ts: string | undefined): Date {
 export async function bootNotification(c: ChargerContext, params: BootInfo) {
   await saveBoot(c.db, c.deviceId, params);
   await heardFrom(c);
+  // A charger that boots may have lost its site-limit profile: it gets it again (smart charging).
+  await c.smartCharging?.chargerChanged(c.deviceId, true);
   return { status: 'Accepted', currentTime: new Date().toISOString(), interval: c.heartbeatS };
 }
 

@@ -30,7 +30,7 @@ interface StartParams {
  */
 export async function startTransaction(c: ChargerContext, p: StartParams) {
   const status = await idTagStatus(c.db, c.deviceId, p.idTag);
-  const { id } = await openSession(c.db, {
+  const { id, created } = await openSession(c.db, {
     deviceId: c.deviceId,
     connectorId: p.connectorId,
     idTag: p.idTag,
@@ -39,6 +39,8 @@ export async function startTransaction(c: ChargerContext, p: StartParams) {
     startedAt: timeOf(p.timestamp),
     reservationId: p.reservationId ?? null,
   });
+  // The site's limit is divided anew with this charger charging (a replayed start changes nothing).
+  if (created) await c.smartCharging?.chargerChanged(c.deviceId);
   return { transactionId: id, idTagInfo: { status } };
 }
 
@@ -67,6 +69,7 @@ export async function stopTransaction(c: ChargerContext, p: StopParams) {
     stoppedAt: timeOf(p.timestamp),
     reason: p.reason ?? null,
   });
+  if (outcome === 'closed') await c.smartCharging?.chargerChanged(c.deviceId);
   if (outcome === 'unknown')
     c.log.warn(
       { identity: c.identity, transactionId: p.transactionId },

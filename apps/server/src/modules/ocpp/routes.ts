@@ -1,7 +1,7 @@
 /**
  * Charger calls under /owner_api/webpvesc/ajax/station (issue 22, docs/ocpp.md): charger/add
- * (commissioning), idtag/list, idtag/add, idtag/del. Each needs a session; the service checks that the
- * caller owns the charging site named.
+ * (commissioning), idtag/list, idtag/add, idtag/del, and the site charging limit (smart-charging/routes.ts).
+ * Each needs a session; the service checks that the caller may touch the charging site named.
  */
 import {
   ChargerAddBodySchema,
@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { addCharger, addIdTag, idTagsOf, removeIdTag } from './service';
+import { siteLimitRoutes } from './smart-charging/routes';
 
 const BASE = '/webpvesc/ajax/station';
 const tags = ['station'];
@@ -75,4 +76,5 @@ export async function ocppRoutes(api: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => ok(request, await removeIdTag(db, request.user, request.body)),
   );
+  await siteLimitRoutes(api, ctx);
 }

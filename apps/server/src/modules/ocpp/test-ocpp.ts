@@ -4,11 +4,15 @@
  * `calls`, the app works its node's charger command queue (as main.ts starts it), and `peer()` builds a
  * second app (another node) on the same database.
  */
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { RPCClient } from 'ocpp-rpc';
 import { buildApp } from '../../http/app';
+import type { AppContext } from '../../http/context';
 import { createJobQueue } from '../../jobs/queue';
 import { buildStation, buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
@@ -37,10 +41,14 @@ export interface OcppBench {
   close(): Promise<void>;
 }
 
-/** Builds the bench; close it in afterAll. */
-export async function startOcppBench(opts: BenchOptions = {}): Promise<OcppBench> {
+/** Builds the bench (with `chargerSend`, smart charging sends through it); close it in afterAll. */
+export async function startOcppBench(
+  opts: BenchOptions & Pick<AppContext, 'chargerSend'> = {},
+): Promise<OcppBench> {
   const nodeName = opts.nodeName ?? 'node-a';
-  const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30', NODE_NAME: nodeName });
+  const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30', NODE_NAME: nodeName }, undefined, {
+    chargerSend: opts.chargerSend,
+  });
   const workers: ChargerCalls[] = [];
   if (opts.calls) {
     const { db, queue, app } = t;
@@ -108,3 +116,13 @@ export async function startOcppBench(opts: BenchOptions = {}): Promise<OcppBench
 
 /** A BootNotification.req of a test charger. */
 export const BOOT = { chargePointVendor: 'Zaptec', chargePointModel: 'Go', firmwareVersion: '2.1.0' };
+
+/** The OCA's 1.6J schemas as distributed with the spec (shared data, kept out of the source: SOURCE.md). */
+const OCA = '/work/shared/data/ocpp16-json-schemas';
+const ajv = addFormats(new Ajv({ strict: false }));
+/** True when `payload` is valid against the OCA's schema of `action` (e.g. "SetChargingProfile"). */
+export const ocaValid = (action: string, payload: unknown): boolean => {
+  const schema = JSON.parse(readFileSync(`${OCA}/${action}.json`, 'utf8'));
+  delete schema.$schema;
+  return ajv.validate(schema, payload);
+};
