@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Status } from '@ems/contract/status-codes';
 import type { FastifyInstance } from 'fastify';
-import { RPCServer } from 'ocpp-rpc';
+import { type RPCClient, RPCServer } from 'ocpp-rpc';
 import type { AppContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { verifyDeviceSecret } from '../../ingest/device-secret';
@@ -18,6 +18,13 @@ import { findCharger } from './charger-repo';
 import type { ChargerContext } from './context';
 import { authorize, bootNotification, heartbeat, statusNotification } from './handlers-core';
 import { meterValues, startTransaction, stopTransaction } from './handlers-transactions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The chargers connected to this process's central system, by identity (to call them). */
+    ocppClients: ReadonlyMap<string, RPCClient>;
+  }
+}
 
 /** The WebSocket subprotocol of OCPP 1.6J. */
 export const OCPP16 = 'ocpp1.6';
@@ -69,7 +76,12 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): RPCSe
       reject(503, 'Service Unavailable');
     }
   });
+  const connected = new Map<string, RPCClient>();
   server.on('client', (client) => {
+    connected.set(client.identity, client);
+    client.once('close', () => {
+      if (connected.get(client.identity) === client) connected.delete(client.identity);
+    });
     const c: ChargerContext = {
       db: ctx.db,
       log: ctx.log,
@@ -89,6 +101,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): RPCSe
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   };
   app.server.on('upgrade', onUpgrade);
+  app.decorate('ocppClients', connected);
   // A plain GET of a charger's address (a browser, a misconfigured charger) is told to upgrade. The route is
   // declared public like the sign-in calls; it reads nothing and changes nothing.
   app.get('/ocpp/:identity', { config: { public: true }, schema: { hide: true } }, async () => {
