@@ -3,7 +3,7 @@
  * the server's): ocpp-rpc RPCClients as chargers `BENCH-CP-{i}`.
  * - `idle`: connects `count` chargers (`concurrency` handshakes at a time), each BootNotification then a
  *   Heartbeat at the interval it is told; answers `{connected, failed, connectMs}`, and at `finish` the
- *   heartbeats answered and their mean time, after closing every connection.
+ *   heartbeats answered during the hold (after the answer) and their mean time, after closing every connection.
  * - `meter`: connects `count` chargers, then each sends MeterValues (energy register and power, its own
  *   timestamps one second apart) one after the other for `seconds`; answers the calls answered.
  */
@@ -130,6 +130,8 @@ process.once('message', async (job: OcppLoadJob) => {
     ready.meterErrors = counts.errors;
   }
   process.send?.(ready);
+  // Heartbeats are counted from here: the hold with every charger connected.
+  Object.assign(hb, { n: 0, errors: 0, ms: 0 });
   process.once('message', async () => {
     for (const t of timers) clearInterval(t);
     await Promise.all(clients.map((c) => c.close({ force: true }).catch(() => undefined)));
