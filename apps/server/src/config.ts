@@ -83,6 +83,13 @@ const ConfigSchema = z.object({
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(30),
   /** Live sample period of the simulator, in seconds. */
   SIMULATOR_INTERVAL_S: z.coerce.number().int().min(1).max(300).default(5),
+  /**
+   * Issue 22 item 6: simulated seconds per real second of the demo OCPP chargers' clock (1 = real time;
+   * a test or a demo may speed their sessions up). Their messages always carry the real time.
+   */
+  SIMULATOR_OCPP_TIME_SCALE: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Simulated seconds between two MeterValues of a demo OCPP charger (at least 0.1 s real apart). */
+  SIMULATOR_OCPP_METER_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** First administrator's password; unset means one is generated at first start and printed once. */
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /**

@@ -3,6 +3,7 @@
  * (embedded unless MQTT_URL) → remote settings (command dispatch) → ingest (+ Prometheus metrics on METRICS_PORT) → jobs → OCPP charger commands →
  * simulator (unless SIMULATOR=off).
  */
+import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { deviceRateOf, loadConfig } from './config';
 import { openAppDb } from './db/app-db';
@@ -89,7 +90,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(`platform ready at http://localhost:${config.PORT} (database: ${db.kind}, broker: ${mqttUrl})`);
 
-  const simulator = config.SIMULATOR ? await startSimulator({ db, config, log, mqttUrl }) : null;
+  // The demo OCPP chargers connect to this process's own central system (issue 22 item 6).
+  const ocppHost = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
+  const ocppUrl = `ws://${ocppHost.includes(':') ? `[${ocppHost}]` : ocppHost}:${(app.server.address() as AddressInfo).port}/ocpp`;
+  const simulator = config.SIMULATOR ? await startSimulator({ db, config, log, mqttUrl, ocppUrl }) : null;
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');

@@ -24,6 +24,7 @@ import { writePastFaults } from './fault-store';
 import { activeFaults, SIMULATED_CODES, startupFaultOf } from './faults';
 import { buildModels, type FleetSnapshot, fleetSnapshot, inverterOf } from './fleet-models';
 import { deviceSecret, ensureFleet, readSetting, writeSetting } from './fleet-store';
+import { type OcppFleet, startOcppFleet } from './ocpp-sim';
 import { SimSettings } from './sim-settings';
 import type { SiteModel } from './site-model';
 
@@ -41,6 +42,8 @@ export interface Simulator {
   stats(): SimulatorStats;
   /** Resolves when the backfill has published everything (or was stopped). */
   backfilled: Promise<void>;
+  /** The demo OCPP chargers (issue 22), null when started without the central system's address. */
+  ocpp: OcppFleet | null;
   stop(): Promise<void>;
 }
 
@@ -52,15 +55,21 @@ const PARAMS_EVERY_MS = 300_000;
 const idle: Simulator = {
   stats: () => ({ sites: 0, devices: 0, liveSamples: 0, backfillSamples: 0, backfillDone: true }),
   backfilled: Promise.resolve(),
+  ocpp: null,
   stop: async () => {},
 };
 
-/** Starts the simulator; resolves once the devices are connected and live publishing has begun. */
+/**
+ * Starts the simulator; resolves once the devices are connected and live publishing has begun.
+ * @param deps.ocppUrl the platform's central system (`ws://host:port/ocpp`): the demo charging sites'
+ *   OCPP chargers connect there (ocpp-sim.ts); without it they are not run.
+ */
 export async function startSimulator(deps: {
   db: DbHandle;
   config: Config;
   log: FastifyBaseLogger;
   mqttUrl: string;
+  ocppUrl?: string;
 }): Promise<Simulator> {
   const { db, config, mqttUrl } = deps;
   const log = deps.log.child({ part: 'simulator' });
@@ -121,6 +130,9 @@ export async function startSimulator(deps: {
     reportDue.add(model);
   });
   log.info({ sites: sites.length, devices: devices.length }, 'simulated devices connected');
+  const ocpp = deps.ocppUrl
+    ? await startOcppFleet({ db, config, log, url: deps.ocppUrl, sites, secret })
+    : null;
 
   const stats: SimulatorStats = {
     sites: sites.length,
@@ -235,8 +247,10 @@ export async function startSimulator(deps: {
   return {
     stats: () => ({ ...stats }),
     backfilled,
+    ocpp,
     stop: async () => {
       stopped = true;
+      await ocpp?.stop();
       signalStop();
       if (timer) clearTimeout(timer);
       await saving;

@@ -1,0 +1,65 @@
+/**
+ * The demo fleet's OCPP chargers (issue 22 item 6), made at the simulator's start like the rest of the
+ * fleet (fleet-store.ts) and idempotent: every demo charging site gets one charger `DEMO-CP-{n}` (n counts
+ * the charging sites in fleet order) and an id tag `DEMO-{n}` its driver authorises with. The charger's
+ * key is HMAC-SHA256(simulator secret, identity), first 40 hex characters: the devices row keeps only its
+ * SHA-256 (as charger/add does), and the simulator derives the key in-process, so it never lies anywhere.
+ * A charger the owner took off its site is not put back; a `DEMO-CP-{n}` that is not the demo's (another
+ * key) is left alone.
+ */
+import { MAX_ID_TAGS_PER_SITE } from '@ems/contract/api/ocpp';
+import type { DbHandle } from '../db/client';
+import { hashDeviceSecret, verifyDeviceSecret } from '../ingest/device-secret';
+import { insertIdTag } from '../modules/ocpp/id-tags-repo';
+import type { FleetSite } from './fleet-store';
+import { deviceSecret } from './fleet-store';
+
+/** A demo OCPP charger ready to connect. */
+export interface DemoOcppCharger {
+  identity: string;
+  key: string;
+  idTag: string;
+  site: FleetSite;
+}
+
+/** Rated power of the demo OCPP chargers (W): 16 A on three phases. */
+export const DEMO_OCPP_RATED_W = 11_000;
+
+/** The key of a demo OCPP charger: 40 hex characters, like charger/add's. */
+export function demoChargerKey(simSecret: string, identity: string): string {
+  return deviceSecret(simSecret, identity).slice(0, 40);
+}
+
+/** Commissions what is missing of the demo OCPP chargers and their id tags. */
+export async function ensureOcppChargers(
+  db: DbHandle,
+  sites: readonly FleetSite[],
+  simSecret: string,
+): Promise<DemoOcppCharger[]> {
+  const out: DemoOcppCharger[] = [];
+  let n = 0;
+  for (const site of sites) {
+    if (site.spec.kind !== 'charging') continue;
+    n++;
+    if (site.stationId === null) continue;
+    const identity = `DEMO-CP-${n}`;
+    const key = demoChargerKey(simSecret, identity);
+    await db.query(
+      `INSERT INTO devices (station_id, name, serial_number, device_type, manufacturer, model, rated_power_w, secret_hash)
+       VALUES ($1, $2, $3, 'charger', 'EMS demo', 'Norway replay AC', $4, $5)
+       ON CONFLICT (serial_number) DO NOTHING`,
+      [site.stationId, `OCPP charger ${n}`, identity, DEMO_OCPP_RATED_W, hashDeviceSecret(key)],
+    );
+    const row = await db.query<{ station_id: number | null; secret_hash: string; device_type: string }>(
+      'SELECT station_id, secret_hash, device_type FROM devices WHERE serial_number = $1',
+      [identity],
+    );
+    const d = row.rows[0];
+    if (!d || d.station_id === null || d.device_type !== 'charger') continue;
+    if (!verifyDeviceSecret(key, d.secret_hash)) continue;
+    const idTag = `DEMO-${n}`;
+    await insertIdTag(db, d.station_id, idTag, 'Demo driver', MAX_ID_TAGS_PER_SITE);
+    out.push({ identity, key, idTag, site });
+  }
+  return out;
+}
