@@ -136,6 +136,7 @@ function ChargersView({ stationId, owner }: { stationId: number; owner: boolean 
       {owner && <IdTagsSection stationId={stationId} />}
       {current && owner && (
         <StartChargingModal
+          key={`start-${current.deviceId}`}
           stationId={stationId}
           deviceId={current.deviceId}
           name={current.name}
@@ -157,6 +158,7 @@ function ChargersView({ stationId, owner }: { stationId: number; owner: boolean 
       )}
       {current && owner && (
         <ScheduleModal
+          key={`schedule-${current.deviceId}`}
           stationId={stationId}
           deviceId={current.deviceId}
           name={current.name}
