@@ -9,7 +9,7 @@ import {
   SiteChargeLimitBodySchema,
 } from '@ems/contract/api/ocpp-charger';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, InputNumber, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, InputNumber, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodValueRule } from '../../../shared/form/zod-rule';
@@ -83,7 +83,13 @@ export function ChargeLimitSection(props: { stationId: number; chargers: Charger
         </>
       )}
       {props.owner && (
-        <Form form={form} layout="inline" className="ocpp-inline-form" onFinish={(v) => apply(v.limitKw)}>
+        <Form
+          form={form}
+          layout="inline"
+          requiredMark={false}
+          className="ocpp-inline-form"
+          onFinish={(v) => apply(v.limitKw)}
+        >
           <Form.Item
             name="limitKw"
             label={t('ocpp.limit.field')}
@@ -98,14 +104,16 @@ export function ChargeLimitSection(props: { stationId: number; chargers: Charger
               className="ocpp-limit-input"
             />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={action.pending}>
-            {t('ocpp.limit.set')}
-          </Button>
-          {data?.limitKw !== null && data !== undefined && (
-            <Button onClick={() => apply(null)} disabled={action.pending}>
-              {t('ocpp.limit.lift')}
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={action.pending}>
+              {t('ocpp.limit.set')}
             </Button>
-          )}
+            {data?.limitKw !== null && data !== undefined && (
+              <Button onClick={() => apply(null)} disabled={action.pending}>
+                {t('ocpp.limit.lift')}
+              </Button>
+            )}
+          </Space>
         </Form>
       )}
       {action.error && <Alert type="error" showIcon title={action.error} />}
