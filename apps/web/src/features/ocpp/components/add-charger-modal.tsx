@@ -102,7 +102,7 @@ export function AddChargerModal(props: {
       onCancel={props.onClose}
       afterClose={reset}
     >
-      <Form<AddValues> form={form} layout="vertical" onFinish={submit}>
+      <Form<AddValues> name="ocpp-add-charger" form={form} layout="vertical" onFinish={submit}>
         <Form.Item
           name="identity"
           label={t('ocpp.add.identity')}

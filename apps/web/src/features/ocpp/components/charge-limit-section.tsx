@@ -84,6 +84,7 @@ export function ChargeLimitSection(props: { stationId: number; chargers: Charger
       )}
       {props.owner && (
         <Form
+          name="ocpp-limit"
           form={form}
           layout="inline"
           requiredMark={false}

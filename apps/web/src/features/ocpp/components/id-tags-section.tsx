@@ -82,7 +82,13 @@ export function IdTagsSection({ stationId }: { stationId: number }) {
         {t('ocpp.idTags.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">{t('ocpp.idTags.text')}</Typography.Paragraph>
-      <Form<TagValues> form={form} layout="inline" onFinish={add} className="ocpp-inline-form">
+      <Form<TagValues>
+        name="ocpp-id-tags"
+        form={form}
+        layout="inline"
+        onFinish={add}
+        className="ocpp-inline-form"
+      >
         <Form.Item name="idTag" rules={[zodRule(IdTagAddBodySchema, 'idTag', { stationId })]}>
           <Input placeholder={t('ocpp.idTags.idTag')} aria-label={t('ocpp.idTags.idTag')} maxLength={20} />
         </Form.Item>

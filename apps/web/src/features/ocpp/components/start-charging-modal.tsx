@@ -60,6 +60,7 @@ export function StartChargingModal(props: {
       }}
     >
       <Form<StartValues>
+        name="ocpp-start"
         form={form}
         layout="vertical"
         onFinish={submit}
