@@ -12,7 +12,7 @@ import { formatPower } from '../../../shared/format/quantity';
 import { formatDateTime, formatRelative } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { CommStatus } from '../../../shared/ui/comm-status';
-import { anyPending, isPending } from '../lib/charger-status';
+import { anyPending, connectorColor, isPending } from '../lib/charger-status';
 import { CommandAnswer } from './command-answer';
 import { CommandWhat } from './command-history';
 import { CommandStateTag } from './command-state-tag';
@@ -45,6 +45,8 @@ export function ChargerItem(props: {
   const about = [c.vendor, c.model, c.firmware && t('ocpp.charger.firmware', { version: c.firmware })]
     .filter(Boolean)
     .join(' · ');
+  // Connector 0 is the whole charger: its Faulted or Unavailable shows beside the charger's name.
+  const whole = c.connectors.find((k) => k.connectorId === 0);
   const actions = useChargerActions(c.deviceId, c.name, props.onSent);
   const more = {
     onClick: ({ key }: { key: string }) => {
@@ -75,6 +77,11 @@ export function ChargerItem(props: {
           <Tag color={c.online ? 'success' : 'default'} data-testid="charger-online" data-online={c.online}>
             <CommStatus online={c.online} withText />
           </Tag>
+          {whole && whole.status !== 'Available' && (
+            <Tag color={connectorColor(whole.status)} data-testid="charger-status">
+              {t(`ocpp.status.${whole.status}`, { defaultValue: whole.status })}
+            </Tag>
+          )}
           {c.limitKw !== null && (
             <Tag color="purple">
               {t('ocpp.charger.limit', { power: formatPower(c.limitKw * 1000, locale) })}
