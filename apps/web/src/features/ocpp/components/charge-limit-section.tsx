@@ -105,16 +105,18 @@ export function ChargeLimitSection(props: { stationId: number; chargers: Charger
               className="ocpp-limit-input"
             />
           </Form.Item>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" loading={action.pending}>
-              {t('ocpp.limit.set')}
-            </Button>
-            {data?.limitKw !== null && data !== undefined && (
-              <Button onClick={() => apply(null)} disabled={action.pending}>
-                {t('ocpp.limit.lift')}
+          <Form.Item>
+            <Space wrap>
+              <Button type="primary" htmlType="submit" loading={action.pending}>
+                {t('ocpp.limit.set')}
               </Button>
-            )}
-          </Space>
+              {data?.limitKw !== null && data !== undefined && (
+                <Button onClick={() => apply(null)} disabled={action.pending}>
+                  {t('ocpp.limit.lift')}
+                </Button>
+              )}
+            </Space>
+          </Form.Item>
         </Form>
       )}
       {action.error && <Alert type="error" showIcon title={action.error} />}
