@@ -3,11 +3,18 @@ import { SiteAlarmsCard } from '../../features/alarms/components/site-alarms-car
 import { WorstAlarm } from '../../features/alarms/components/worst-alarm';
 import { useDeviceParamsTabs } from '../../features/device-params';
 import { DeviceDetailCard, SiteDevicesCard, SiteHighlightsCard } from '../../features/fleet';
-import { OwnerOnly } from '../../features/social';
+import { ChargersCard } from '../../features/ocpp';
+import { OwnerOnly, useOwnsSite } from '../../features/social';
 import { StationPage } from '../../features/station/pages/station-page';
 
 const renderWorstAlarm = (stationId: number) => <WorstAlarm stationId={stationId} />;
-const renderHighlights = (stationId: number) => <SiteHighlightsCard stationId={stationId} />;
+// issue 22: a charging site's OCPP chargers, operated by the owner only (a shared viewer reads them).
+const renderHighlights = (stationId: number) => (
+  <>
+    <SiteHighlightsCard stationId={stationId} />
+    <ChargersCard stationId={stationId} useIsOwner={useOwnsSite} />
+  </>
+);
 // issue 9: the site's (or focused device's) alarms; issue 7: the device detail (read by viewers too);
 // issue 10 §2: a shared viewer gets no device management, so that card shows for the owner only;
 // issue 24 item 9: nor the threshold alarm rules, which are the owner's. Issue 21: the device detail's
