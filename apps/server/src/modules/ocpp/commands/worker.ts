@@ -7,7 +7,7 @@
  */
 import { CHARGER_CALL_TIMEOUT_S } from '@ems/contract/api/ocpp-charger';
 import type { FastifyBaseLogger } from 'fastify';
-import { type RPCClient, TimeoutError } from 'ocpp-rpc';
+import ocppRpc, { type RPCClient } from 'ocpp-rpc';
 import type { DbHandle } from '../../../db/client';
 import type { JobQueue } from '../../../jobs/queue';
 import {
@@ -18,6 +18,9 @@ import {
   finishCommand,
 } from './repo';
 import { type ChargerCallJob, callQueue, NOT_CONNECTED } from './send';
+
+// ocpp-rpc is CommonJS: Node's ESM loader sees only the exports it can detect, and TimeoutError is not one.
+const { TimeoutError } = ocppRpc;
 
 /** The chargers whose sockets this process holds, by device id (kept by central-system.ts). */
 export type ChargerLinks = Map<number, RPCClient>;
