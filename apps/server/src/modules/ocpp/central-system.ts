@@ -20,6 +20,7 @@ import type { ChargerLinks } from './commands/worker';
 import type { ChargerContext } from './context';
 import { authorize, bootNotification, heartbeat, statusNotification } from './handlers-core';
 import { meterValues, startTransaction, stopTransaction } from './handlers-transactions';
+import { createSeenBatch } from './seen-batch';
 
 /** The WebSocket subprotocol of OCPP 1.6J. */
 export const OCPP16 = 'ocpp1.6';
@@ -88,6 +89,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
     }
   });
   const links: ChargerLinks = new Map();
+  const seen = createSeenBatch(ctx.db, ctx.log);
   let closing = false;
   server.on('client', (client) => {
     const deviceId = client.session.deviceId as number;
@@ -110,6 +112,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
       deviceId,
       identity: client.identity,
       heartbeatS: ctx.config.OCPP_HEARTBEAT_S,
+      seen,
       smartCharging: ctx.smartCharging,
     };
     for (const [action, handler] of Object.entries(HANDLERS)) {
@@ -133,6 +136,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
     closing = true;
     app.server.off('upgrade', onUpgrade);
     await server.close({ force: true });
+    await seen.flush();
     // The node's rows go when its command worker stops (commands/worker.ts), after this.
     links.clear();
   });
