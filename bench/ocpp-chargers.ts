@@ -61,8 +61,8 @@ async function startServer(n: number, key: string) {
     templateCode: 'charging',
   });
   await bench.db.query(
-    `INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash)
-     SELECT $1, 'CP ' || g, 'BENCH-CP-' || g, 'charger', $2 FROM generate_series(1, $3::int) g`,
+    `INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash, protocol)
+     SELECT $1, 'CP ' || g, 'BENCH-CP-' || g, 'charger', $2, 'ocpp' FROM generate_series(1, $3::int) g`,
     [station.id, hashDeviceSecret(key), n],
   );
   await app.listen({ port: 0, host: '127.0.0.1' });

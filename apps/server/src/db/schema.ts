@@ -322,6 +322,11 @@ export const devices = pgTable(
     ratedPowerW: doublePrecision('rated_power_w'),
     capacityWh: doublePrecision('capacity_wh'),
     secretHash: text('secret_hash').notNull(),
+    /**
+     * How the device reaches the platform: `mqtt` (docs/device-protocol.md) or `ocpp` (a charger speaking
+     * OCPP 1.6J, docs/ocpp.md; its secret is its Basic-auth key). A device logs in by its own protocol only.
+     */
+    protocol: text('protocol').notNull().default('mqtt'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('devices_station').on(t.stationId)],

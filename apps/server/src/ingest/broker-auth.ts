@@ -79,7 +79,8 @@ export function createBrokerAuth(
     let res: { rows: { secret_hash: string }[] };
     try {
       res = await db.query<{ secret_hash: string }>(
-        'SELECT secret_hash FROM devices WHERE serial_number = $1',
+        // An OCPP charger's key is for its WebSocket only (devices.protocol).
+        "SELECT secret_hash FROM devices WHERE serial_number = $1 AND protocol = 'mqtt'",
         [sn],
       );
     } catch (err) {

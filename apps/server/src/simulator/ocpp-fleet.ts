@@ -45,8 +45,9 @@ export async function ensureOcppChargers(
     const identity = `DEMO-CP-${n}`;
     const key = demoChargerKey(simSecret, identity);
     await db.query(
-      `INSERT INTO devices (station_id, name, serial_number, device_type, manufacturer, model, rated_power_w, secret_hash)
-       VALUES ($1, $2, $3, 'charger', 'EMS demo', 'Norway replay AC', $4, $5)
+      `INSERT INTO devices (station_id, name, serial_number, device_type, manufacturer, model, rated_power_w, secret_hash,
+                            protocol)
+       VALUES ($1, $2, $3, 'charger', 'EMS demo', 'Norway replay AC', $4, $5, 'ocpp')
        ON CONFLICT (serial_number) DO NOTHING`,
       [site.stationId, `OCPP charger ${n}`, identity, DEMO_OCPP_RATED_W, hashDeviceSecret(key)],
     );

@@ -53,6 +53,7 @@ const deviceColumns = {
   hardwareVersion: devices.hardwareVersion,
   ratedPowerW: devices.ratedPowerW,
   capacityWh: devices.capacityWh,
+  protocol: devices.protocol,
   createdAt: devices.createdAt,
 };
 

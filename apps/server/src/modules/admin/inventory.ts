@@ -61,6 +61,7 @@ export async function importInventory(db: DbHandle, body: ImportBody) {
       model: d.model,
       manufacturer: d.manufacturer,
       secretHash: hashDeviceSecret(d.secret),
+      protocol: d.protocol,
     })),
   );
   return out.map((d) => ({

@@ -7,6 +7,8 @@
 import { connect } from 'node:net';
 import { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashDeviceSecret } from '../../ingest/device-secret';
+import { buildDevice } from '../../test/factories';
 import { BOOT, type OcppBench, ocaValid, startOcppBench } from './test-ocpp';
 
 let b: OcppBench;
@@ -45,6 +47,18 @@ describe('admission (security profiles 1 and 2)', () => {
     expect(await upgradeStatus('CP-CORE-1', wrong)).toBe(401);
     expect(await upgradeStatus('CP-CORE-1', undefined)).toBe(401);
     expect(await upgradeStatus('CP-UNKNOWN', key)).toBe(401);
+  });
+
+  it('refuses an MQTT charger by its serial number and secret: it does not log in over OCPP', async () => {
+    const secret = 'the-wallbox-mqtt-secret';
+    const wallbox = {
+      stationId: b.stationId,
+      deviceType: 'charger' as const,
+      serialNumber: 'WALLBOX-MQTT-1',
+      secretHash: hashDeviceSecret(secret),
+    };
+    await buildDevice(b.t.db, wallbox);
+    expect(await upgradeStatus('WALLBOX-MQTT-1', secret)).toBe(401);
   });
 
   it('refuses a client without the ocpp1.6 subprotocol', async () => {

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobOnce } from '../../jobs/scheduler';
-import { buildStation, buildUser, signIn } from '../../test/factories';
+import { buildDevice, buildStation, buildUser, signIn } from '../../test/factories';
 import { chargerCommandSweepJob } from './commands/sweep';
 import { BOOT, type OcppBench, startOcppBench } from './test-ocpp';
 
@@ -252,7 +252,13 @@ describe('charger commands', () => {
     });
     expect(row?.connectors).toMatchObject([{ connectorId: 1, status: 'Available', idTag: 'T9' }]);
     expect(row?.connectors[0]?.transactionId).toEqual(expect.any(Number));
+    // An MQTT wallbox of the same site is no OCPP charger: not listed, not operated.
+    const wallbox = await buildDevice(b.t.db, { stationId: b.stationId, deviceType: 'charger' });
     const own = await api<ChargerRow[]>('GET', 'charger/list', { stationId: b.stationId });
+    expect(own.data.map((c) => c.deviceId)).not.toContain(wallbox.id);
+    expect((await command({ action: 'Reset', deviceId: wallbox.id, type: 'Soft' })).status).toBe(
+      Status.ILLEGAL_INPUT,
+    );
     expect(own.data.find((c) => c.deviceId === deviceId)?.identity).toBe('CP-CMD-FRIEND');
     expect(own.data.find((c) => c.identity === 'CP-CMD-OFF')?.online ?? false).toBe(false);
 

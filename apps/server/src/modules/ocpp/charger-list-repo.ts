@@ -34,7 +34,7 @@ export async function chargersOfStation(db: DbHandle, stationId: number): Promis
      FROM devices d LEFT JOIN device_latest l ON l.device_id = d.id
        JOIN stations st ON st.id = d.station_id
        LEFT JOIN charger_site_limits sl ON sl.device_id = d.id
-     WHERE d.station_id = $1 AND d.device_type = 'charger'
+     WHERE d.station_id = $1 AND d.protocol = 'ocpp'
      ORDER BY d.name, d.id`,
     [stationId],
   );

@@ -15,7 +15,7 @@ export interface ChargerRow {
 export async function findCharger(db: DbHandle, identity: string): Promise<ChargerRow | undefined> {
   const res = await db.query<ChargerRow>(
     `SELECT id AS "deviceId", station_id AS "stationId", secret_hash AS "secretHash"
-     FROM devices WHERE serial_number = $1 AND device_type = 'charger'`,
+     FROM devices WHERE serial_number = $1 AND protocol = 'ocpp'`,
     [identity],
   );
   return res.rows[0];

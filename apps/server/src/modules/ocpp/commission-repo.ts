@@ -19,8 +19,8 @@ export async function insertChargerDevice(
   c: { stationId: number; name: string; identity: string; keyHash: string },
 ): Promise<number | null> {
   const res = await tx.execute<{ id: number }>(
-    sql`INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash)
-        VALUES (${c.stationId}, ${c.name}, ${c.identity}, 'charger', ${c.keyHash})
+    sql`INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash, protocol)
+        VALUES (${c.stationId}, ${c.name}, ${c.identity}, 'charger', ${c.keyHash}, 'ocpp')
         ON CONFLICT (serial_number) DO NOTHING RETURNING id`,
   );
   return res.rows[0] ? Number(res.rows[0].id) : null;

@@ -42,7 +42,7 @@ async function requireCharger(db: DbHandle, user: SessionUser, deviceId: number,
   if (!device || device.stationId === null) throw noPermission();
   const station = await requireStationAccess(db, user, device.stationId);
   if (operate && !isAdmin(user) && station.ownerId !== user.userId) throw noPermission();
-  if (device.deviceType !== 'charger') throw notACharger();
+  if (device.protocol !== 'ocpp') throw notACharger();
   return device;
 }
 

@@ -19,13 +19,12 @@ export interface SessionListRow {
 }
 
 /**
- * True when the charger speaks OCPP: it has reported a connector status or held a transaction. A charger
- * reporting over MQTT has neither (its sessions are runs of its raw points).
+ * True when the charger speaks OCPP (devices.protocol, set by charger/add and the inventory import). A
+ * charger reporting over MQTT has no transactions: its sessions are runs of its raw points.
  */
 export async function speaksOcpp(db: DbHandle, deviceId: number): Promise<boolean> {
   const res = await db.query<{ ocpp: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM charger_connectors WHERE device_id = $1)
-         OR EXISTS (SELECT 1 FROM charging_sessions WHERE device_id = $1) AS ocpp`,
+    `SELECT protocol = 'ocpp' AS ocpp FROM devices WHERE id = $1`,
     [deviceId],
   );
   return res.rows[0]?.ocpp === true;

@@ -31,7 +31,7 @@ export async function siteChargers(db: DbHandle, stationId: number): Promise<Sit
     `SELECT d.id AS "deviceId", d.rated_power_w AS "maxW",
        (SELECT min(s.started_at) FROM charging_sessions s WHERE s.device_id = d.id AND s.stopped_at IS NULL) AS since,
        (SELECT count(*)::int FROM charger_connectors c WHERE c.device_id = d.id AND c.connector_id > 0) AS outlets
-     FROM devices d WHERE d.station_id = $1 AND d.device_type = 'charger' ORDER BY d.id`,
+     FROM devices d WHERE d.station_id = $1 AND d.protocol = 'ocpp' ORDER BY d.id`,
     [stationId],
   );
   return res.rows.map((r) => ({
