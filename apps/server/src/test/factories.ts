@@ -242,3 +242,21 @@ export async function writeSyntheticDay(
   for (let i = 0; i < rows.length; i += 5000) await writeSamples(db, rows.slice(i, i + 5000));
   return { eIn, eOut };
 }
+
+/**
+ * Makes `viewerId` a friend of `ownerId` (accepted) and shares site `stationId` with them, accepted (issue 10):
+ * the friend sees the site and may not change it.
+ */
+export async function shareStation(
+  db: DbHandle,
+  share: { stationId: number; ownerId: number; viewerId: number },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO friendships (requester_id, addressee_id, status) VALUES ($1, $2, 2) ON CONFLICT DO NOTHING',
+    [share.ownerId, share.viewerId],
+  );
+  await db.query(
+    'INSERT INTO station_shares (station_id, owner_id, viewer_id, status) VALUES ($1, $2, $3, 2)',
+    [share.stationId, share.ownerId, share.viewerId],
+  );
+}

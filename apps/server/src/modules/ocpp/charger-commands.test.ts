@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobOnce } from '../../jobs/scheduler';
-import { buildDevice, buildStation, buildUser, signIn } from '../../test/factories';
+import { buildDevice, buildStation, buildUser, shareStation, signIn } from '../../test/factories';
 import { chargerCommandSweepJob } from './commands/sweep';
 import { BOOT, type OcppBench, startOcppBench } from './test-ocpp';
 
@@ -230,10 +230,7 @@ describe('charger commands', () => {
       timestamp: new Date().toISOString(),
     });
     const friend = await buildUser(b.t.db);
-    await b.t.db.query(
-      'INSERT INTO station_shares (station_id, owner_id, viewer_id, status) VALUES ($1, $2, $3, 2)',
-      [b.stationId, b.ownerId, friend.id],
-    );
+    await shareStation(b.t.db, { stationId: b.stationId, ownerId: b.ownerId, viewerId: friend.id });
     const friendToken = await signIn(b.t.app, friend);
     const list = await api<ChargerRow[]>(
       'GET',

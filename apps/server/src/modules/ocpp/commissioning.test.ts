@@ -6,7 +6,7 @@
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceSecret } from '../../ingest/device-secret';
-import { buildStation, buildUser, signIn } from '../../test/factories';
+import { buildStation, buildUser, shareStation, signIn } from '../../test/factories';
 import { type OcppBench, startOcppBench } from './test-ocpp';
 
 let b: OcppBench;
@@ -15,14 +15,7 @@ beforeAll(async () => {
   b = await startOcppBench();
   const friend = await buildUser(b.t.db);
   friendToken = await signIn(b.t.app, friend);
-  await b.t.db.query('INSERT INTO friendships (requester_id, addressee_id, status) VALUES ($1, $2, 2)', [
-    b.ownerId,
-    friend.id,
-  ]);
-  await b.t.db.query(
-    'INSERT INTO station_shares (station_id, owner_id, viewer_id, status) VALUES ($1, $2, $3, 2)',
-    [b.stationId, b.ownerId, friend.id],
-  );
+  await shareStation(b.t.db, { stationId: b.stationId, ownerId: b.ownerId, viewerId: friend.id });
 });
 afterAll(async () => b?.close());
 

@@ -8,7 +8,7 @@
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildStation, buildUser, signIn } from '../../../test/factories';
+import { buildStation, buildUser, shareStation, signIn } from '../../../test/factories';
 import { signInAdmin } from '../../admin/test-admin';
 import { BOOT, type OcppBench, ocaValid, startOcppBench } from '../test-ocpp';
 import { SITE_LIMIT_PROFILE_ID, type SmartChargingCall } from './profiles';
@@ -56,14 +56,7 @@ beforeAll(async () => {
   }
   const friend = await buildUser(b.t.db);
   friendToken = await signIn(b.t.app, friend);
-  await b.t.db.query('INSERT INTO friendships (requester_id, addressee_id, status) VALUES ($1, $2, 2)', [
-    b.ownerId,
-    friend.id,
-  ]);
-  await b.t.db.query(
-    'INSERT INTO station_shares (station_id, owner_id, viewer_id, status) VALUES ($1, $2, $3, 2)',
-    [b.stationId, b.ownerId, friend.id],
-  );
+  await shareStation(b.t.db, { stationId: b.stationId, ownerId: b.ownerId, viewerId: friend.id });
   strangerToken = await signIn(b.t.app, await buildUser(b.t.db));
 });
 afterAll(async () => b?.close());
