@@ -35,14 +35,17 @@ export function CommandWhat({ row }: { row: Pick<ChargerCommandRow, 'action' | '
   );
 }
 
-/** The history dialog of charger `deviceId` (named `name`), open while `open`. */
-export function CommandHistoryModal(props: {
+/** Props of a dialog about one charger of a site: charger `deviceId` (named `name`), open while `open`. */
+export interface ChargerDialogProps {
   stationId: number;
   deviceId: number;
   name: string;
   open: boolean;
   onClose: () => void;
-}) {
+}
+
+/** The history dialog of charger `deviceId` (named `name`), open while `open`. */
+export function CommandHistoryModal(props: ChargerDialogProps) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
   const [pageNum, setPageNum] = useState(1);

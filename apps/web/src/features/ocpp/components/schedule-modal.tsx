@@ -13,17 +13,12 @@ import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { requestSchedule } from '../api/charger-api';
 import { type SchedulePeriod, schedulePeriods } from '../lib/schedule';
 import { CommandAnswer } from './command-answer';
+import type { ChargerDialogProps } from './command-history';
 import { CommandStateTag } from './command-state-tag';
 import { useTrackedCommand } from './use-tracked-command';
 
 /** The dialog of charger `deviceId`; asks for the schedule each time it opens. */
-export function ScheduleModal(props: {
-  stationId: number;
-  deviceId: number;
-  name: string;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function ScheduleModal(props: ChargerDialogProps) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
   const [sent, setSent] = useState<ChargerCommandRow | null>(null);
