@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
+    globalSetup: ['apps/server/src/test/pglite-image.ts'],
   },
 });

@@ -50,6 +50,8 @@ export interface DbHandle {
    * LISTEN connection) on the same database.
    */
   jobStore(): JobStore;
+  /** PGlite only: its data directory as an uncompressed tar, for `OpenDbOptions.pgliteImage`. */
+  dumpImage?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,11 @@ export interface OpenDbOptions {
    * the server's own thread and cannot cut one short (docs/security.md "Request budget").
    */
   statementTimeoutMs?: number;
+  /**
+   * PGlite in memory only: a data directory (tar from `dumpImage()`) to start from instead of running
+   * initdb, which costs seconds per database; the test suite opens hundreds (test/pglite-image.ts).
+   */
+  pgliteImage?: Blob;
 }
 
 /**
@@ -122,8 +129,10 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
   }
   if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
   // pg_trgm backs the alarm lists' text filter (GIN trigram indexes, migration 0006).
-  const client = await PGlite.create(target.dataDir === 'memory://' ? undefined : target.dataDir, {
+  const inMemory = target.dataDir === 'memory://';
+  const client = await PGlite.create(inMemory ? undefined : target.dataDir, {
     extensions: { pg_trgm },
+    ...(inMemory && options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const runPrepared = preparedRunner(client);
@@ -140,6 +149,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
       return unlisten;
     },
     jobStore: () => ({ db: fromPglite(client), backend: 'pglite' }),
+    dumpImage: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -3,6 +3,7 @@
  * default; PostgreSQL when DATABASE_URL is set (each call gets a fresh schema, so files run in parallel).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Config, loadConfig } from '../config';
@@ -51,16 +52,29 @@ export async function scratchDatabase(
   return { url: scoped.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+let image: Blob | undefined;
 /**
- * Opens a fresh, empty database: in-memory PGlite, or on PostgreSQL a new database created for this
- * call and dropped by `drop()` (migrations name the public schema, so schemas cannot isolate).
+ * The run's migrated PGlite image (test/pglite-image.ts), read once per test file's worker; none
+ * outside Vitest (the benches open databases through this file too).
+ */
+async function pgliteImage(): Promise<Blob | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const path = (await import('vitest')).inject('pgliteImage');
+  if (path && !image) image = new Blob([readFileSync(path)]);
+  return image;
+}
+
+/**
+ * Opens a fresh database: in-memory PGlite, or on PostgreSQL a new database created for this
+ * call and dropped by `drop()` (migrations name the public schema, so schemas cannot isolate). PGlite
+ * starts already migrated from the run's image (`migrate()` then finds nothing to do); PostgreSQL empty.
  */
 export async function openTestDb(
   options: OpenDbOptions = {},
 ): Promise<{ db: DbHandle; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openDb({ dataDir: 'memory://' });
+    const db = await openDb({ dataDir: 'memory://' }, { pgliteImage: await pgliteImage() });
     return { db, drop: () => db.close() };
   }
   const scratch = await scratchDatabase(url, 'ems_test');
