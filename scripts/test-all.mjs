@@ -47,8 +47,8 @@ if (existsSync(vitestJson)) {
   for (const file of r.testResults ?? []) {
     const path = file.name.replace(root, '');
     const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of tests) failedTests.push(`${path} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    if (!tests.length && file.status === 'failed') failedTests.push(`${path}: ${firstLine(file.message)}`);
+    for (const t of tests) failedTests.push(`${path} › ${t.fullName}: ${errorHead(t.failureMessages?.[0])}`);
+    if (!tests.length && file.status === 'failed') failedTests.push(`${path}: ${errorHead(file.message)}`);
   }
 } else failed += 1;
 
@@ -75,7 +75,7 @@ if (run('web build', 'node', ['scripts/build-web-if-stale.mjs'])) {
     for (const spec of playwrightSpecs(report.suites ?? [])) {
       const last = spec.tests?.[0]?.results?.at(-1);
       if (spec.ok === false)
-        failedTests.push(`${spec.file} › ${spec.title}: ${firstLine(last?.error?.message)}`);
+        failedTests.push(`${spec.file} › ${spec.title}: ${errorHead(last?.error?.message)}`);
     }
   } else failed += 1;
 } else failed += 1;
@@ -85,16 +85,19 @@ if (problems.length) console.log(`\nFailed steps: ${problems.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
 
-/** The first line of an error message, without colour codes, cut to 300 characters. */
-function firstLine(message) {
+/**
+ * The head of an error message on one line: its first five non-empty lines (an assertion's name, then
+ * the locator, expected and received values a CI log needs), without colour codes, cut to 600 characters.
+ */
+function errorHead(message) {
   const text = stripVTControlCharacters(String(message ?? ''));
-  return (
-    text
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim()
-      .slice(0, 300) ?? ''
-  );
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 5)
+    .join(' | ')
+    .slice(0, 600);
 }
 
 /** Every spec of a Playwright JSON report, from nested suites. */

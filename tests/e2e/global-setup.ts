@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
 import { startCluster } from '../../apps/server/src/test/cluster';
 import { e2eServerEnv, freshPostgres, startServer } from './server';
@@ -20,13 +21,33 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       env: e2eServerEnv(),
     });
     process.env.E2E_BASE_URL = cluster.url;
-    return () => cluster.stop();
+    return async () => {
+      reportServerLog(cluster.output());
+      await cluster.stop();
+    };
   }
   const server = await startServer();
   process.env.E2E_BASE_URL = server.baseUrl;
   return async () => {
+    reportServerLog(server.output());
     server.process.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     if (server.process.exitCode === null) server.process.kill('SIGKILL');
   };
+}
+
+/**
+ * What the server logged at warn level or above (LOG_LEVEL=warn) goes to test-results/server.log, and
+ * the count with its last error lines to the run's output: a browser test that waited in vain for an
+ * answer is explained there.
+ */
+function reportServerLog(output: string): void {
+  const lines = output.split('\n').filter((l) => l.trim());
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/server.log', `${lines.join('\n')}\n`);
+  const errors = lines.filter((l) => /"level":(5|6)0|\b(Error|error)\b/.test(l));
+  console.log(
+    `\nserver log: ${lines.length} lines at warn or above, ${errors.length} naming an error (test-results/server.log)`,
+  );
+  for (const l of errors.slice(-15)) console.log(`  ${l.slice(0, 400)}`);
 }

@@ -157,10 +157,14 @@ test('an owner adds an inventory device by its two serial numbers and opens its 
 
   await page.goto('/dashboard');
   await groups.getByRole('button', { name: `Delete ${site}` }).click();
+  // The answer is asserted on its own, so a failure below says whether the server refused the deletion
+  // or the list kept an old copy (CI once saw the site stay listed, with no log to tell which).
+  const deleted = page.waitForResponse((r) => r.url().includes('/ajax/station/del'));
   await page
     .getByRole('dialog', { name: `Delete the site ${site}?` })
     .getByRole('button', { name: 'Delete' })
     .click();
+  expect(await (await deleted).json()).toMatchObject({ status: 0 });
   await expect(groups.getByText(site, { exact: true })).toHaveCount(0);
   leftSite = null;
 });
