@@ -1,11 +1,12 @@
 /**
- * OCPP chargers on one server node (issue 22 item 8). The real app (buildApp: the central system on its
- * HTTP server) on PGlite in this process; the chargers are ocpp-rpc RPCClients in a child process
- * (ocpp-chargers-client.ts), so their memory is not the server's.
- * (a) Idle chargers: N connect (BootNotification each), then hold for one heartbeat interval sending
- *     Heartbeats; the server's rss and V8 heap before and after, per connection, and the connect time.
- * (b) MeterValues through to storage: chargers each sending MeterValues one after the other; telemetry
- *     rows stored per second.
+ * OCPP chargers on one server node (issue 22 item 8), on PostgreSQL when DATABASE_URL is set, else PGlite
+ * (whose WebAssembly Postgres is in the node's rss). The chargers are ocpp-rpc RPCClients in a child
+ * process (ocpp-chargers-client.ts), so their memory is not the server's.
+ * (a) Idle chargers: a node as production runs it (the built server, serve's flags; serve-child.ts); N
+ *     chargers connect (BootNotification each), then hold for one heartbeat interval sending Heartbeats;
+ *     the node's rss and V8 heap (after a full collection) before and after, per connection, connect time.
+ * (b) MeterValues through to storage: the app in this process; chargers each sending MeterValues one after
+ *     the other; telemetry rows stored per second.
  *
  * Run alone: `node --import tsx bench/ocpp-chargers.ts`. Knobs: OCPP_BENCH_CHARGERS (comma-separated
  * counts, default 2000,10000), OCPP_BENCH_HOLD_S (idle hold, default 30 = one heartbeat interval),
@@ -14,19 +15,24 @@
  * reference box; raise it in the shell that runs the bench).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { loadConfig } from '../apps/server/src/config';
-import type { DbHandle } from '../apps/server/src/db/client';
+import { type DbHandle, openDb } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
 import { buildApp } from '../apps/server/src/http/app';
 import { hashDeviceSecret } from '../apps/server/src/ingest/device-secret';
+import { freePort } from '../apps/server/src/ingest/test-mosquitto';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { buildStation, buildUser } from '../apps/server/src/test/factories';
+import { scratchDatabase } from '../apps/server/src/test/helper';
 import { openBenchDb, startChild } from './harness';
 import type { OcppLoadDone, OcppLoadJob, OcppLoadReady } from './ocpp-chargers-client';
+import { startServeChild } from './serve-child';
 import { printTable, type Row } from './table';
 
 const MB = 1024 * 1024;
@@ -39,9 +45,62 @@ const holdS = Number(process.env.OCPP_BENCH_HOLD_S ?? HEARTBEAT_S);
 const meterChargers = Number(process.env.OCPP_BENCH_METER_CHARGERS ?? 100);
 const meterS = Number(process.env.OCPP_BENCH_METER_S ?? 20);
 
-/** A listening app with `n` chargers BENCH-CP-1..n commissioned on one charging site, all with `key`. */
+/** Commissions `n` chargers BENCH-CP-1..n on one new charging site of a new owner, all with `key`. */
+async function commission(db: DbHandle, n: number, key: string): Promise<void> {
+  const owner = await buildUser(db);
+  const station = await buildStation(db, { ownerId: owner.id, systemType: 2, templateCode: 'charging' });
+  await db.query(
+    `INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash, protocol)
+     SELECT $1, 'CP ' || g, 'BENCH-CP-' || g, 'charger', $2, 'ocpp' FROM generate_series(1, $3::int) g`,
+    [station.id, hashDeviceSecret(key), n],
+  );
+}
+
+/**
+ * A server node as production runs it (bench/serve-child.ts: the built bundle, serve's flags, simulator
+ * off) holding `n` commissioned chargers: on a fresh PostgreSQL database when DATABASE_URL is set, else
+ * on PGlite in a temporary directory (commissioned before the node starts: PGlite has one process).
+ */
+async function startNode(n: number, key: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'ems-bench-ocpp-'));
+  const scratch = process.env.DATABASE_URL
+    ? await scratchDatabase(process.env.DATABASE_URL, 'ems_bench_ocpp')
+    : null;
+  const db = await openDb(scratch ? { url: scratch.url } : { dataDir: dir });
+  await migrate(db);
+  await commission(db, n, key);
+  await db.close();
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    METRICS_PORT: '0',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dir,
+    SIMULATOR: 'off',
+    ADMIN_PASSWORD: 'Bench@Admin2024',
+    OCPP_HEARTBEAT_S: String(HEARTBEAT_S),
+  };
+  delete env.MQTT_URL;
+  if (scratch) env.DATABASE_URL = scratch.url;
+  else delete env.DATABASE_URL;
+  const server = await startServeChild(env);
+  return {
+    url: `ws://127.0.0.1:${port}/ocpp`,
+    server,
+    close: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+      await scratch?.drop();
+    },
+  };
+}
+
+/** The app in this process with `n` chargers commissioned (for counting the rows it writes). */
 async function startServer(n: number, key: string) {
-  const bench = await openBenchDb('PGlite', 'ocpp');
+  const bench = await openBenchDb(process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite', 'ocpp');
   const config = loadConfig({
     SIMULATOR: 'off',
     LOG_LEVEL: 'silent',
@@ -54,17 +113,7 @@ async function startServer(n: number, key: string) {
     { config, db: bench.db, authenticate: auth.authenticate, queue },
     { logger: false },
   );
-  const owner = await buildUser(bench.db);
-  const station = await buildStation(bench.db, {
-    ownerId: owner.id,
-    systemType: 2,
-    templateCode: 'charging',
-  });
-  await bench.db.query(
-    `INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash, protocol)
-     SELECT $1, 'CP ' || g, 'BENCH-CP-' || g, 'charger', $2, 'ocpp' FROM generate_series(1, $3::int) g`,
-    [station.id, hashDeviceSecret(key), n],
-  );
+  await commission(bench.db, n, key);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ocpp`;
   return {
@@ -77,25 +126,16 @@ async function startServer(n: number, key: string) {
   };
 }
 
-setFlagsFromString('--expose-gc');
-/** V8's gc(), so each figure is live memory, not garbage awaiting collection. */
-const gc = runInNewContext('gc') as () => void;
-
-/** The server process's memory after a full collection. */
-const mem = () => {
-  gc();
-  return process.memoryUsage();
-};
 const mb = (v: number) => Math.round((v / MB) * 10) / 10;
 
 /** (a) `n` idle chargers held for `holdS` seconds. */
 async function idleCase(n: number): Promise<Row> {
   const key = randomBytes(20).toString('hex');
-  const server = await startServer(n, key);
-  const before = mem();
+  const node = await startNode(n, key);
+  const before = await node.server.mem(true);
   const job: OcppLoadJob = {
     mode: 'idle',
-    url: server.url,
+    url: node.url,
     key,
     count: n,
     concurrency: CONCURRENCY,
@@ -103,11 +143,11 @@ async function idleCase(n: number): Promise<Row> {
   };
   const child = startChild<OcppLoadJob, OcppLoadReady>('ocpp-chargers-client.ts', job);
   const ready = await child.first;
-  const connected = mem();
+  const connected = await node.server.mem(true);
   await new Promise((r) => setTimeout(r, holdS * 1000));
-  const held = mem();
+  const held = await node.server.mem(true);
   const done = await child.finish<OcppLoadDone>({ stop: true });
-  await server.close();
+  await node.close();
   return {
     chargers: n,
     connected: ready.connected,

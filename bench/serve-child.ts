@@ -1,0 +1,100 @@
+/**
+ * The real server as `npm run serve` runs it (the built apps/server/dist/main.js, rebuilt when stale, with
+ * serve's environment and node flags; scripts/serve-command.ts), forked with bench/rss-probe.ts preloaded
+ * so a bench can read its memory. Used by bench/rss.ts (demo fleet) and bench/ocpp-chargers.ts (a node
+ * holding chargers).
+ */
+import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type ServeCommand, serveCommand } from '../scripts/serve-command';
+
+/** process.memoryUsage() of the server, bytes. */
+export interface Mem {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** A forked server. */
+export interface ServeChild {
+  child: ChildProcess;
+  /** Its memory; with `collect`, after a full garbage collection (live memory only). */
+  mem(collect?: boolean): Promise<Mem>;
+  /** SIGTERM, resolved once it has exited. */
+  stop(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The child's entry and node options: serve's (the bundle built first when stale), or with
+ * RSS_BENCH_RUNNER=tsx the TypeScript under tsx; RSS_BENCH_NODE_FLAGS (space-separated, may be empty)
+ * replaces serve's node flags, to measure what a flag is worth.
+ */
+function runner(): ServeCommand {
+  const serve = serveCommand();
+  const flags = process.env.RSS_BENCH_NODE_FLAGS;
+  if (flags !== undefined) serve.nodeFlags = flags.split(/\s+/).filter(Boolean);
+  if (process.env.RSS_BENCH_RUNNER === 'tsx')
+    return {
+      ...serve,
+      nodeFlags: [...serve.nodeFlags, '--import', 'tsx'],
+      entry: join(root, 'apps/server/src/main.ts'),
+    };
+  execFileSync(process.execPath, [join(root, 'scripts/build-server-if-stale.mjs')], { stdio: 'inherit' });
+  return serve;
+}
+
+async function waitReady(port: number, child: ChildProcess): Promise<void> {
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error('server did not start within 180 s');
+}
+
+/**
+ * Forks the server with the whole environment `env` (serve's own on top; HTTP on `env.PORT`) and resolves
+ * once it answers HTTP. @throws when it exits or does not answer within 180 s.
+ */
+export async function startServeChild(env: NodeJS.ProcessEnv): Promise<ServeChild> {
+  const probe = pathToFileURL(fileURLToPath(new URL('./rss-probe.ts', import.meta.url))).href;
+  const run = runner();
+  const child = fork(run.entry, [], {
+    env: { ...env, ...run.env },
+    execArgv: [...run.nodeFlags, '--import', probe],
+    stdio: 'inherit',
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  try {
+    await waitReady(Number(env.PORT), child);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const mem = (collect = false) =>
+    new Promise<Mem>((resolve) => {
+      const on = (m: unknown) => {
+        if (m && typeof m === 'object' && 'mem' in m) {
+          child.off('message', on);
+          resolve((m as { mem: Mem }).mem);
+        }
+      };
+      child.on('message', on);
+      child.send(collect ? 'mem-gc' : 'mem');
+    });
+  return { child, mem, stop };
+}
