@@ -52,6 +52,13 @@ export async function scratchDatabase(
   return { url: scoped.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of the migrated PGlite image (a tar of its data directory); '' on PostgreSQL. */
+    pgliteImage: string;
+  }
+}
+
 let image: Blob | undefined;
 /**
  * The run's migrated PGlite image (test/pglite-image.ts), read once per test file's worker; none

@@ -11,13 +11,6 @@ import type { TestProject } from 'vitest/node';
 import { openDb } from '../db/client';
 import { migrate } from '../db/migrate';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Path of the migrated PGlite image (a tar of its data directory); '' on PostgreSQL. */
-    pgliteImage: string;
-  }
-}
-
 /** Builds the image and hands its path to the test files; removes it when the run ends. */
 export default async function setup(project: TestProject): Promise<() => void> {
   if (process.env.DATABASE_URL) {
