@@ -45,9 +45,9 @@ function reportServerLog(output: string): void {
   const lines = output.split('\n').filter((l) => l.trim());
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/server.log', `${lines.join('\n')}\n`);
-  const errors = lines.filter((l) => /"level":(5|6)0|\b(Error|error)\b/.test(l));
+  const errors = lines.filter((l) => /"level":(5|6)0|\b(Error|error)\b|event loop held/.test(l));
   console.log(
-    `\nserver log: ${lines.length} lines at warn or above, ${errors.length} naming an error (test-results/server.log)`,
+    `\nserver log: ${lines.length} lines at warn or above, ${errors.length} naming an error or a held event loop (test-results/server.log)`,
   );
   for (const l of errors.slice(-15)) console.log(`  ${l.slice(0, 400)}`);
 }

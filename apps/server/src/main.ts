@@ -9,6 +9,7 @@ import { deviceRateOf, loadConfig } from './config';
 import { openAppDb } from './db/app-db';
 import { seed } from './db/seed';
 import { buildApp } from './http/app';
+import { watchEventLoop } from './http/loop-watch';
 import { startEmbeddedBroker } from './ingest/broker';
 import { shareIngestStatus } from './ingest/cluster-status';
 import { ingestClientId, startIngest } from './ingest/ingest';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     chargerSend: (cmd) => sendChargerCommand(db, queue, cmd),
   });
   const log = app.log;
+  watchEventLoop(log);
   onConnectionError = (err) => log.warn({ err }, 'database connection lost, the pool reconnects');
   await queue.start(log);
   await seed(db, config, log);
