@@ -38,16 +38,16 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
 /**
  * What the server logged at warn level or above (LOG_LEVEL=warn) goes to test-results/server.log, and
- * the count with its last error lines to the run's output: a browser test that waited in vain for an
- * answer is explained there.
+ * its last errors and held event loops to the run's output (not the warnings: the mail specs' unknown
+ * SMTP hosts fill those): a browser test that waited in vain for an answer is explained there.
  */
 function reportServerLog(output: string): void {
   const lines = output.split('\n').filter((l) => l.trim());
   mkdirSync('test-results', { recursive: true });
   writeFileSync('test-results/server.log', `${lines.join('\n')}\n`);
-  const errors = lines.filter((l) => /"level":(5|6)0|\b(Error|error)\b|event loop held/.test(l));
+  const errors = lines.filter((l) => /"level":(5|6)0|event loop held/.test(l));
   console.log(
-    `\nserver log: ${lines.length} lines at warn or above, ${errors.length} naming an error or a held event loop (test-results/server.log)`,
+    `\nserver log: ${lines.length} lines at warn or above, ${errors.length} errors or held event loops (test-results/server.log)`,
   );
   for (const l of errors.slice(-15)) console.log(`  ${l.slice(0, 400)}`);
 }
