@@ -73,9 +73,16 @@ test('the site search finds a site of another system type, shows its type and op
 
 test('Enter typed before the answer arrives opens the first match', async ({ page }) => {
   const token = await signIn(page, DEMO);
-  const pv = await firstSite(page.request, token, 1);
+  const storage = await firstSite(page.request, token, 6);
   const search = page.getByRole('combobox', { name: 'Search sites' });
-  await search.fill(pv.stationName);
+  // Focused and empty, the search lists every site; the storage site is not the first of them.
+  await search.click();
+  const options = page.locator('.ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  await expect(options.first()).not.toContainText(storage.stationName);
+  // Enter right after typing, within the pause before the search asks: the all-sites list must not be
+  // the one Enter picks from (it once opened that list's first site).
+  await search.fill(storage.stationName);
   await search.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/station\\?stationId=${pv.stationId}$`));
+  await expect(page).toHaveURL(new RegExp(`/station\\?stationId=${storage.stationId}$`));
 });

@@ -13,7 +13,7 @@ import { siteMatches } from '../lib/site-matches';
  * Site search of the top bar (spec §2): every site the user can see, of every system type (filter/tree
  * without a type), by name or address (or its group's name), each with its type. Choosing one, by
  * mouse or by Enter on the highlighted one, opens /station?stationId=…; Enter pressed before the
- * answer arrives opens the first match once it does.
+ * answer to the text as typed arrives opens its first match once it does.
  */
 export function SiteSearch({ onChosen }: { onChosen?: () => void }) {
   const { t } = useTranslation();
@@ -37,7 +37,10 @@ export function SiteSearch({ onChosen }: { onChosen?: () => void }) {
     if (enterPending && settled && first) open(first.stationId);
   });
 
-  const options = rows.map((r) => ({
+  // Only the answer to the text as typed is offered: while the pause in typing runs, the list shown would
+  // be the previous text's (all sites after focusing), and Enter would open its first, another site.
+  const current = query === text.trim() ? rows : [];
+  const options = current.map((r) => ({
     value: String(r.stationId),
     label: (
       <div className="search-option">
