@@ -151,8 +151,14 @@ test('the app channel subscribes this browser; its service worker shows a test a
   await expect.poll(alarm, { timeout: 90_000 }).not.toBeNull();
   const message = (await alarm())!;
   expect(message.url).toMatch(new RegExp(`/station\\?stationId=${stationId}&deviceId=\\d+$`));
-  await toWorker(message.text);
-  await expect.poll(async () => (await shown()).find((n) => n.body.includes('e2e push'))).toBeTruthy();
+  // A push service delivers again what the browser did not take; so does this one. Seen once (pass 2,
+  // after the 90-s wait for the alarm): the delivered alarm never showed, the test message before it had.
+  await expect(async () => {
+    await toWorker(message.text);
+    await expect
+      .poll(async () => (await shown()).find((n) => n.body.includes('e2e push')), { timeout: 5_000 })
+      .toBeTruthy();
+  }).toPass({ timeout: 30_000 });
   const alarmNote = (await shown()).find((n) => n.body.includes('e2e push'))!;
   expect(alarmNote.url).toBe(
     `${server.baseUrl}${new URL(message.url).pathname}${new URL(message.url).search}`,
