@@ -15,10 +15,7 @@
  * reference box; raise it in the shell that runs the bench).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../apps/server/src/config';
 import { type DbHandle, openDb } from '../apps/server/src/db/client';
@@ -29,10 +26,9 @@ import { freePort } from '../apps/server/src/ingest/test-mosquitto';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { buildStation, buildUser } from '../apps/server/src/test/factories';
-import { scratchDatabase } from '../apps/server/src/test/helper';
 import { openBenchDb, startChild } from './harness';
 import type { OcppLoadDone, OcppLoadJob, OcppLoadReady } from './ocpp-chargers-client';
-import { startServeChild } from './serve-child';
+import { nodeEnv, nodeStore, startServeChild } from './serve-child';
 import { printTable, type Row } from './table';
 
 const MB = 1024 * 1024;
@@ -62,38 +58,21 @@ async function commission(db: DbHandle, n: number, key: string): Promise<void> {
  * on PGlite in a temporary directory (commissioned before the node starts: PGlite has one process).
  */
 async function startNode(n: number, key: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'ems-bench-ocpp-'));
-  const scratch = process.env.DATABASE_URL
-    ? await scratchDatabase(process.env.DATABASE_URL, 'ems_bench_ocpp')
-    : null;
-  const db = await openDb(scratch ? { url: scratch.url } : { dataDir: dir });
+  const store = await nodeStore(process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite', 'ocpp');
+  const db = await openDb(store.databaseUrl ? { url: store.databaseUrl } : { dataDir: store.dataDir });
   await migrate(db);
   await commission(db, n, key);
   await db.close();
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    MQTT_PORT: '0',
-    METRICS_PORT: '0',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dir,
-    SIMULATOR: 'off',
-    ADMIN_PASSWORD: 'Bench@Admin2024',
-    OCPP_HEARTBEAT_S: String(HEARTBEAT_S),
-  };
-  delete env.MQTT_URL;
-  if (scratch) env.DATABASE_URL = scratch.url;
-  else delete env.DATABASE_URL;
-  const server = await startServeChild(env);
+  const server = await startServeChild(
+    nodeEnv(store, port, { SIMULATOR: 'off', OCPP_HEARTBEAT_S: String(HEARTBEAT_S) }),
+  );
   return {
     url: `ws://127.0.0.1:${port}/ocpp`,
     server,
     close: async () => {
       await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-      await scratch?.drop();
+      await store.drop();
     },
   };
 }

@@ -12,14 +12,10 @@
  * comparison); RSS_BENCH_NODE_FLAGS replaces serve's node flags; RSS_BENCH_DATABASES=PostgreSQL skips
  * PGlite.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../apps/server/src/ingest/test-mosquitto';
-import { scratchDatabase } from '../apps/server/src/test/helper';
 import type { BenchDbKind } from './harness';
-import { type Mem, startServeChild } from './serve-child';
+import { type Mem, nodeEnv, nodeStore, startServeChild } from './serve-child';
 import { printTable, type Row } from './table';
 
 const MB = 1024 * 1024;
@@ -39,23 +35,9 @@ function row(kind: BenchDbKind, moment: string, m: Mem): Row {
 }
 
 async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'ems-bench-rss-'));
-  const db = kind === 'PostgreSQL' ? await scratchDatabase(process.env.DATABASE_URL!, 'ems_bench_rss') : null;
+  const store = await nodeStore(kind, 'rss');
   const [port, metricsPort] = [await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    MQTT_PORT: '0',
-    METRICS_PORT: String(metricsPort),
-    METRICS_HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dir,
-    ADMIN_PASSWORD: 'Bench@Admin2024',
-  };
-  delete env.MQTT_URL;
-  if (kind === 'PGlite') delete env.DATABASE_URL;
-  else env.DATABASE_URL = db!.url;
+  const env = nodeEnv(store, port, { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' });
   const server = await startServeChild(env);
   const rows: Row[] = [];
   try {
@@ -73,8 +55,7 @@ async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
     if (peak) rows.push(row(kind, `peak during the ${minutes} min`, peak));
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-    await db?.drop();
+    await store.drop();
   }
   return rows;
 }

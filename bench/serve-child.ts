@@ -5,9 +5,13 @@
  * holding chargers).
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { scratchDatabase } from '../apps/server/src/test/helper';
 import { type ServeCommand, serveCommand } from '../scripts/serve-command';
+import type { BenchDbKind } from './harness';
 
 /** process.memoryUsage() of the server, bytes. */
 export interface Mem {
@@ -97,4 +101,50 @@ export async function startServeChild(env: NodeJS.ProcessEnv): Promise<ServeChil
       child.send(collect ? 'mem-gc' : 'mem');
     });
   return { child, mem, stop };
+}
+
+/** Where a bench's server keeps its data; `drop()` removes it. */
+export interface NodeStore {
+  /** A new temporary directory (PGlite's data, or unused on PostgreSQL). */
+  dataDir: string;
+  /** A new database on DATABASE_URL's server for 'PostgreSQL', else null (PGlite in `dataDir`). */
+  databaseUrl: string | null;
+  drop(): Promise<void>;
+}
+
+/** A fresh store of `kind` named `ems-bench-{name}-*` / `ems_bench_{name}_*`. */
+export async function nodeStore(kind: BenchDbKind, name: string): Promise<NodeStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), `ems-bench-${name}-`));
+  const db =
+    kind === 'PostgreSQL' ? await scratchDatabase(process.env.DATABASE_URL!, `ems_bench_${name}`) : null;
+  return {
+    dataDir,
+    databaseUrl: db?.url ?? null,
+    drop: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await db?.drop();
+    },
+  };
+}
+
+/**
+ * The environment of a bench's server on `store`: process.env with HTTP on 127.0.0.1:`port`, its own
+ * embedded broker on a free port (no MQTT_URL), no metrics port, warnings only, then `extra` on top.
+ */
+export function nodeEnv(store: NodeStore, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    METRICS_PORT: '0',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: store.dataDir,
+    ADMIN_PASSWORD: 'Bench@Admin2024',
+    ...extra,
+  };
+  delete env.MQTT_URL;
+  if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
 }
