@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { API_PREFIX, LANGUAGE_HEADER, TOKEN_HEADER } from '@ems/contract/constants';
 import { Status } from '@ems/contract/status-codes';
-import { mosquittoAvailable } from '../apps/server/src/ingest/test-mosquitto';
+import { engineInstalled } from '../apps/server/src/test/engines';
 import type { LoggersJob, LoggersResult } from './commands-loggers';
 import { type BenchBroker, type CommandServer, startCommandServer } from './commands-server';
 import { type BenchDbKind, startChild } from './harness';
@@ -246,7 +246,7 @@ export async function runCommandBench(): Promise<{ round: Row[]; stages: Row[] }
   ) as BenchDbKind[];
   for (const kind of kinds) {
     for (const broker of BROKERS) {
-      if (broker === 'Mosquitto' && !mosquittoAvailable()) {
+      if (broker === 'Mosquitto' && !engineInstalled('mosquitto')) {
         round.push({ db: kind, broker, case: 'skipped: mosquitto is not installed' });
         continue;
       }

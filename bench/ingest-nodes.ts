@@ -19,13 +19,13 @@ import { migrate } from '../apps/server/src/db/migrate';
 import { serverProcess, until } from '../apps/server/src/ingest/restart-harness';
 import { createTestDevice, createTestStation } from '../apps/server/src/ingest/test-ingest';
 import { freePort } from '../apps/server/src/ingest/test-mosquitto';
-import { postgresAvailable, startTestPostgres } from '../apps/server/src/ingest/test-postgres';
+import { startTestPostgres } from '../apps/server/src/ingest/test-postgres';
 import {
   declareQueueAt,
-  rabbitmqAvailable,
   startTestRabbitmq,
   type TestRabbitmq,
 } from '../apps/server/src/ingest/test-rabbitmq';
+import { engineInstalled } from '../apps/server/src/test/engines';
 import { runChild } from './harness';
 import type { PublisherJob, PublisherResult } from './ingest-publisher';
 import { printTable, type Row } from './table';
@@ -149,7 +149,7 @@ async function nodesCase(nodes: number, dbUrl: string, rabbit: TestRabbitmq): Pr
 
 /** The table rows: one and two ingest processes, with what the figures mean on this machine. */
 export async function runIngestNodesBench(): Promise<Row[]> {
-  if (!rabbitmqAvailable() || !postgresAvailable())
+  if (!engineInstalled('rabbitmq') || !engineInstalled('postgresql'))
     return [{ case: 'not run: needs rabbitmq-server and PostgreSQL installed' }];
   const [pg, rabbit] = await Promise.all([startTestPostgres(), startTestRabbitmq()]);
   try {

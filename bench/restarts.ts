@@ -7,22 +7,20 @@
  * processes dividing RabbitMQ's queue, issue 23) rabbitmq-server too.
  */
 import { type RestartScenario, runRestartScenario } from '../apps/server/src/ingest/restart-harness';
-import { mosquittoAvailable } from '../apps/server/src/ingest/test-mosquitto';
-import { postgresAvailable } from '../apps/server/src/ingest/test-postgres';
-import { rabbitmqAvailable } from '../apps/server/src/ingest/test-rabbitmq';
+import { engineInstalled } from '../apps/server/src/test/engines';
 import type { Row } from './table';
 
 /** One row per restart. */
 export async function runRestartBench(): Promise<Row[]> {
   const scenarios: RestartScenario[] = [{ stack: 'embedded', restart: 'server' }];
-  if (postgresAvailable() && mosquittoAvailable()) {
+  if (engineInstalled('postgresql') && engineInstalled('mosquitto')) {
     scenarios.push(
       { stack: 'external', restart: 'server' },
       { stack: 'external', restart: 'database' },
       { stack: 'external', restart: 'broker' },
     );
   } else console.log('PostgreSQL or Mosquitto not installed: only the PGlite + aedes restart runs.');
-  if (postgresAvailable() && rabbitmqAvailable()) {
+  if (engineInstalled('postgresql') && engineInstalled('rabbitmq')) {
     scenarios.push({ stack: 'rabbitmq', restart: 'server' }, { stack: 'rabbitmq', restart: 'broker' });
   }
   const rows: Row[] = [];

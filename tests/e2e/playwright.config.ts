@@ -1,11 +1,28 @@
 import { defineConfig } from '@playwright/test';
 
 /**
+ * The specs CI's embedded pass runs (E2E_SCOPE=embedded, set by scripts/test-all.mjs for TEST_PASS=embedded):
+ * those whose path goes through the embedded engines themselves, as `npm start` runs them: aedes carrying
+ * live values, commands and alarms, PGlite answering the history and report queries, the one node's OCPP
+ * central system and ingest counters. Every spec runs in the cluster pass (PostgreSQL, Mosquitto, two
+ * nodes behind nginx) and on a developer's machine.
+ */
+const EMBEDDED_SPECS = [
+  'live-station.spec.ts',
+  'device-params.spec.ts',
+  'alarms.spec.ts',
+  'ingest-console.spec.ts',
+  'ocpp-charger.spec.ts',
+  'history-report.spec.ts',
+];
+
+/**
  * Browser tests against the built app served by the real server (started by global-setup.ts on free
  * ports, fresh database, simulator on), in Debian's Chromium.
  */
 export default defineConfig({
   testDir: './specs',
+  testMatch: process.env.E2E_SCOPE === 'embedded' ? EMBEDDED_SPECS.map((f) => `**/${f}`) : '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   timeout: 90_000,
   expect: { timeout: 20_000 },

@@ -7,36 +7,34 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresAvailable, startTestPostgres, type TestPostgres } from '../ingest/test-postgres';
+import { startTestPostgres, type TestPostgres } from '../ingest/test-postgres';
 import { openDb } from './client';
 
-// Defined only where its services exist (CI runs it in the pass that has them), never reported as skipped.
-if (process.env.DATABASE_URL || postgresAvailable())
-  describe('PostgreSQL pool', () => {
-    let own: TestPostgres | null = null;
-    let url: string;
-    beforeAll(async () => {
-      own = process.env.DATABASE_URL ? null : await startTestPostgres();
-      url = process.env.DATABASE_URL ?? own!.url;
-    });
-    afterAll(() => own?.dispose());
-
-    it('reports a terminated idle connection instead of crashing, and the next query works', async () => {
-      const errors: Error[] = [];
-      const db = await openDb({ url }, { onConnectionError: (e) => errors.push(e) });
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
-        const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
-        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
-        const until = Date.now() + 10_000;
-        while (errors.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-        expect(errors[0]?.message).toMatch(/terminat/i);
-        const again = await db.query<{ one: number }>('SELECT 1 AS one');
-        expect(again.rows[0]?.one).toBe(1);
-      } finally {
-        await admin.end();
-        await db.close();
-      }
-    });
+describe('PostgreSQL pool', () => {
+  let own: TestPostgres | null = null;
+  let url: string;
+  beforeAll(async () => {
+    own = process.env.DATABASE_URL ? null : await startTestPostgres();
+    url = process.env.DATABASE_URL ?? own!.url;
   });
+  afterAll(() => own?.dispose());
+
+  it('reports a terminated idle connection instead of crashing, and the next query works', async () => {
+    const errors: Error[] = [];
+    const db = await openDb({ url }, { onConnectionError: (e) => errors.push(e) });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const pid = (await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      const until = Date.now() + 10_000;
+      while (errors.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(errors[0]?.message).toMatch(/terminat/i);
+      const again = await db.query<{ one: number }>('SELECT 1 AS one');
+      expect(again.rows[0]?.one).toBe(1);
+    } finally {
+      await admin.end();
+      await db.close();
+    }
+  });
+});

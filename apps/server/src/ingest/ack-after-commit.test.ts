@@ -17,7 +17,7 @@ import { buildTestApp, type TestApp } from '../test/helper';
 import { startEmbeddedBroker } from './broker';
 import { startIngest } from './ingest';
 import { createTestDevice } from './test-ingest';
-import { mosquittoAvailable, startTestMosquitto, type TestMosquitto } from './test-mosquitto';
+import { startTestMosquitto, type TestMosquitto } from './test-mosquitto';
 
 const log = pino({ level: 'silent' });
 let t: TestApp;
@@ -100,51 +100,49 @@ describe('embedded broker', () => {
   });
 });
 
-// Defined only where its services exist (CI runs it in the pass that has them), never reported as skipped.
-if (process.env.MQTT_URL || mosquittoAvailable())
-  describe('external broker (Mosquitto)', () => {
-    let mq: TestMosquitto | null = null;
-    let url: string;
-    beforeAll(async () => {
-      mq = process.env.MQTT_URL ? null : await startTestMosquitto();
-      url = process.env.MQTT_URL ?? mq!.url;
-    });
-    afterAll(async () => {
-      await mq?.dispose();
-    });
-
-    it('leaves an uncommitted message unacknowledged, so the restarted ingest still gets it', async () => {
-      const outage = withOutage(t.db);
-      const clientId = `ems-ingest-ack-test-${randomBytes(4).toString('hex')}`;
-      const dev = await createTestDevice(t.db, 'inverter');
-      const first = await startIngest({ db: outage.db, log, mqttUrl: url, clientId });
-      await first.ready;
-      outage.setDown(true);
-      const c = await mqtt.connectAsync(url, { clientId: dev.sn, reconnectPeriod: 0 });
-      try {
-        await c.publishAsync(topics.telemetry(dev.sn), message(2), { qos: 1 });
-        await waitFor(() => first.stats().writeErrors >= 2);
-        await first.stop(); // gives up on the batch: nothing committed, nothing acknowledged
-        expect(await rows(dev.id)).toEqual([]);
-
-        outage.setDown(false);
-        const second = await startIngest({ db: t.db, log, mqttUrl: url, clientId });
-        try {
-          await waitFor(async () => (await rows(dev.id)).length === 1);
-          expect(await rows(dev.id)).toEqual([2]);
-        } finally {
-          await second.stop();
-        }
-      } finally {
-        await c.endAsync(true);
-        // Remove the persistent session so the broker stops queueing for it.
-        const cleaner = await mqtt.connectAsync(url, {
-          clientId,
-          clean: true,
-          protocolVersion: 5,
-          reconnectPeriod: 0,
-        });
-        await cleaner.endAsync();
-      }
-    });
+describe('external broker (Mosquitto)', () => {
+  let mq: TestMosquitto | null = null;
+  let url: string;
+  beforeAll(async () => {
+    mq = process.env.MQTT_URL ? null : await startTestMosquitto();
+    url = process.env.MQTT_URL ?? mq!.url;
   });
+  afterAll(async () => {
+    await mq?.dispose();
+  });
+
+  it('leaves an uncommitted message unacknowledged, so the restarted ingest still gets it', async () => {
+    const outage = withOutage(t.db);
+    const clientId = `ems-ingest-ack-test-${randomBytes(4).toString('hex')}`;
+    const dev = await createTestDevice(t.db, 'inverter');
+    const first = await startIngest({ db: outage.db, log, mqttUrl: url, clientId });
+    await first.ready;
+    outage.setDown(true);
+    const c = await mqtt.connectAsync(url, { clientId: dev.sn, reconnectPeriod: 0 });
+    try {
+      await c.publishAsync(topics.telemetry(dev.sn), message(2), { qos: 1 });
+      await waitFor(() => first.stats().writeErrors >= 2);
+      await first.stop(); // gives up on the batch: nothing committed, nothing acknowledged
+      expect(await rows(dev.id)).toEqual([]);
+
+      outage.setDown(false);
+      const second = await startIngest({ db: t.db, log, mqttUrl: url, clientId });
+      try {
+        await waitFor(async () => (await rows(dev.id)).length === 1);
+        expect(await rows(dev.id)).toEqual([2]);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await c.endAsync(true);
+      // Remove the persistent session so the broker stops queueing for it.
+      const cleaner = await mqtt.connectAsync(url, {
+        clientId,
+        clean: true,
+        protocolVersion: 5,
+        reconnectPeriod: 0,
+      });
+      await cleaner.endAsync();
+    }
+  });
+});

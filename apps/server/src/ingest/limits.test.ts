@@ -14,7 +14,7 @@ import { type Ingest, startIngest } from './ingest';
 import { createPacketSizeGuard } from './packet-guard';
 import { ingestStatusOf } from './status';
 import { createTestDevice, type TestDevice } from './test-ingest';
-import { mosquittoAvailable, startTestMosquitto, type TestMosquitto } from './test-mosquitto';
+import { startTestMosquitto, type TestMosquitto } from './test-mosquitto';
 
 let t: TestApp;
 let broker: EmbeddedBroker;
@@ -218,31 +218,29 @@ describe('invalid point names', () => {
   });
 });
 
-// Defined only where its services exist (CI runs it in the pass that has them), never reported as skipped.
-if (process.env.MQTT_URL || mosquittoAvailable())
-  describe('Mosquitto with deploy/mosquitto.conf', () => {
-    let mq: TestMosquitto | null = null;
-    afterAll(async () => {
-      await mq?.dispose();
-    });
-
-    it('disconnects a client that publishes a packet over 256 KB, and takes one just under it', async () => {
-      mq = process.env.MQTT_URL ? null : await startTestMosquitto();
-      const url = process.env.MQTT_URL ?? mq!.url;
-      const sn = `LIMIT${Date.now().toString(36)}`;
-      const ok = await mqtt.connectAsync(url, { clientId: `${sn}-ok`, reconnectPeriod: 0 }, false);
-      clients.push(ok);
-      // 256 KB in all: 2-byte fixed header + 4-byte length, 2 + topic, 2-byte packet id, then the payload.
-      const topic = topics.telemetry(sn);
-      const fits = DEVICE_LIMITS.maxPacketBytes - (1 + 3 + 2 + topic.length + 2);
-      await ok.publishAsync(topic, 'x'.repeat(fits), { qos: 1 });
-
-      const big = await mqtt.connectAsync(url, { clientId: sn, reconnectPeriod: 0 }, false);
-      clients.push(big);
-      const closed = new Promise<void>((resolve) => big.once('close', () => resolve()));
-      big.publish(topic, 'x'.repeat(DEVICE_LIMITS.maxPacketBytes), { qos: 1 });
-      await closed;
-      expect(big.connected).toBe(false);
-      expect(ok.connected).toBe(true);
-    });
+describe('Mosquitto with deploy/mosquitto.conf', () => {
+  let mq: TestMosquitto | null = null;
+  afterAll(async () => {
+    await mq?.dispose();
   });
+
+  it('disconnects a client that publishes a packet over 256 KB, and takes one just under it', async () => {
+    mq = process.env.MQTT_URL ? null : await startTestMosquitto();
+    const url = process.env.MQTT_URL ?? mq!.url;
+    const sn = `LIMIT${Date.now().toString(36)}`;
+    const ok = await mqtt.connectAsync(url, { clientId: `${sn}-ok`, reconnectPeriod: 0 }, false);
+    clients.push(ok);
+    // 256 KB in all: 2-byte fixed header + 4-byte length, 2 + topic, 2-byte packet id, then the payload.
+    const topic = topics.telemetry(sn);
+    const fits = DEVICE_LIMITS.maxPacketBytes - (1 + 3 + 2 + topic.length + 2);
+    await ok.publishAsync(topic, 'x'.repeat(fits), { qos: 1 });
+
+    const big = await mqtt.connectAsync(url, { clientId: sn, reconnectPeriod: 0 }, false);
+    clients.push(big);
+    const closed = new Promise<void>((resolve) => big.once('close', () => resolve()));
+    big.publish(topic, 'x'.repeat(DEVICE_LIMITS.maxPacketBytes), { qos: 1 });
+    await closed;
+    expect(big.connected).toBe(false);
+    expect(ok.connected).toBe(true);
+  });
+});

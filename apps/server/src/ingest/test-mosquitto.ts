@@ -1,27 +1,17 @@
 /**
  * Test util: a throwaway Mosquitto running the shipped deploy/mosquitto.conf on a free loopback port, in
  * a temporary directory, as a child process the test controls (stop and restart keep its persistence).
- * `mosquittoAvailable()` tells whether the binary is installed (CI installs it).
+ * Fails naming the package when Mosquitto is not installed (test/engines.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect as netConnect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { requireEngines } from '../test/engines';
 import { stopChild } from '../test/stop-child';
 
 const SHIPPED_CONF = new URL('../../../../deploy/mosquitto.conf', import.meta.url);
-
-/** Whether a `mosquitto` binary is on the PATH. */
-export function mosquittoAvailable(): boolean {
-  try {
-    execFileSync('mosquitto', ['-h'], { stdio: 'ignore' });
-    return true;
-  } catch (err) {
-    // `mosquitto -h` exits 3 after printing its usage: installed.
-    return (err as { status?: number }).status !== undefined && (err as { code?: string }).code !== 'ENOENT';
-  }
-}
 
 /** A free TCP port on loopback. */
 export function freePort(): Promise<number> {
@@ -48,6 +38,7 @@ export interface TestMosquitto {
 
 /** Starts Mosquitto with deploy/mosquitto.conf on a free port. */
 export async function startTestMosquitto(): Promise<TestMosquitto> {
+  requireEngines('mosquitto');
   const dir = mkdtempSync(join(tmpdir(), 'ems-mosquitto-'));
   const port = await freePort();
   const conf = readFileSync(SHIPPED_CONF, 'utf8')

@@ -1,12 +1,13 @@
 /**
  * Test util: a throwaway PostgreSQL cluster (initdb into a temporary directory, on a free loopback
  * port) that a test can restart. Run as user `postgres` when the tests run as root (PostgreSQL refuses
- * root). `postgresAvailable()` tells whether the server binaries are installed (CI installs them).
+ * root). Fails naming the package when PostgreSQL is not installed (test/engines.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { requireEngines } from '../test/engines';
 import { freePort } from './test-mosquitto';
 
 const ROOT = '/usr/lib/postgresql';
@@ -17,11 +18,6 @@ function binDir(): string | null {
     .filter((v) => existsSync(join(ROOT, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(ROOT, versions[0], 'bin') : null;
-}
-
-/** Whether initdb and pg_ctl are installed under /usr/lib/postgresql. */
-export function postgresAvailable(): boolean {
-  return binDir() !== null;
 }
 
 /** A running throwaway PostgreSQL. */
@@ -36,6 +32,7 @@ export interface TestPostgres {
 
 /** initdb + start on a free port. */
 export async function startTestPostgres(): Promise<TestPostgres> {
+  requireEngines('postgresql');
   const bin = binDir();
   if (!bin) throw new Error('PostgreSQL server binaries not found');
   const dir = mkdtempSync(join(tmpdir(), 'ems-pg-'));

@@ -12,21 +12,17 @@
  * load), a clean stop 1–3 s: one instance per test file.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqplib from 'amqplib';
+import { requireEngines } from '../test/engines';
 import { stopChild } from '../test/stop-child';
 import { declareIngestQueue } from './ingest-amqp';
 import { accepts, freePort } from './test-mosquitto';
 
 const DEPLOY = new URL('../../../../deploy/', import.meta.url);
 const SERVER_BIN = '/usr/lib/rabbitmq/bin/rabbitmq-server';
-
-/** Whether Debian's rabbitmq-server is installed (CI installs it). */
-export function rabbitmqAvailable(): boolean {
-  return existsSync(SERVER_BIN);
-}
 
 /** Declares the ingest's queue and bindings on the RabbitMQ at `amqpUrl` (before devices publish). */
 export async function declareQueueAt(amqpUrl: string): Promise<void> {
@@ -63,6 +59,7 @@ export interface TestRabbitmq {
  * with `wait: false` (then `ready` tells), so a caller can start what connects to it meanwhile.
  */
 export async function startTestRabbitmq(opts: { wait?: boolean } = {}): Promise<TestRabbitmq> {
+  requireEngines('rabbitmq');
   const dir = mkdtempSync(join(tmpdir(), 'ems-rabbitmq-'));
   const [amqpPort, mqttPort, distPort] = [await freePort(), await freePort(), await freePort()];
   const conf = readFileSync(new URL('rabbitmq.conf', DEPLOY), 'utf8')

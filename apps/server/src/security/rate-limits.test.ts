@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { AppError } from '../http/errors';
-import { redisAvailable, startTestRedis, type TestRedis } from '../test/test-redis';
+import { startTestRedis, type TestRedis } from '../test/test-redis';
 import { spend, waitFor } from './limit-checks';
 import { createRateLimits, type RateLimits } from './rate-limits';
 
@@ -84,61 +84,59 @@ describe('the memory store (REDIS_URL unset)', () => {
   });
 });
 
-if (redisAvailable()) {
-  describe('the Redis store (REDIS_URL)', () => {
-    let redis: TestRedis;
-    const stores: RateLimits[] = [];
-    const storeOn = async (url: string, log = recordingLog()) => {
-      const s = createRateLimits({ redisUrl: url, log: log.log });
-      stores.push(s);
-      await s.ready();
-      return s;
-    };
-    beforeAll(async () => {
-      redis = await startTestRedis();
-    });
-    afterAll(async () => {
-      await Promise.all(stores.map((s) => s.close()));
-      await redis?.dispose();
-    });
-
-    it('counts the calls of two stores (two nodes) on one Redis together', async () => {
-      const a = await storeOn(redis.url);
-      const b = await storeOn(redis.url);
-      expect(a.store).toBe('redis');
-      const spec = { limit: 3, windowMs: 60_000 };
-      await spend(a.limiter('shared', spec), 'ip');
-      await spend(b.limiter('shared', spec), 'ip');
-      await spend(a.limiter('shared', spec), 'ip');
-      await expect(spend(b.limiter('shared', spec), 'ip')).rejects.toMatchObject({ httpStatus: 429 });
-      // Another limit's name is another count.
-      await spend(b.limiter('other', spec), 'ip');
-    });
-
-    it('answers from memory when Redis stops answering, warns once, and says when it is back', async () => {
-      const rec = recordingLog();
-      const s = await storeOn(redis.url, rec);
-      const l = s.limiter('paused', { limit: 2, windowMs: 60_000 });
-      await spend(l, 'ip'); // connected, counted in Redis
-      redis.pause();
-      try {
-        // Each call is answered (no request waits on a frozen Redis) and counted in this process.
-        await spend(l, 'ip');
-        await spend(l, 'ip');
-        await expect(spend(l, 'ip')).rejects.toMatchObject({ httpStatus: 429 });
-      } finally {
-        redis.resume();
-      }
-      expect(rec.lines.filter((x) => x.level === 'warn')).toEqual([
-        { level: 'warn', msg: 'rate limits: Redis failed, counting in this process until it answers again' },
-      ]);
-      await vi.waitFor(() => expect(rec.lines.map((x) => x.level)).toContain('info'), { timeout: 10_000 });
-      // Shared again: another node sees the next call.
-      await spend(l, 'next-ip');
-      const other = await storeOn(redis.url);
-      expect(
-        (await other.limiter('paused', { limit: 2, windowMs: 60_000 }).get('next-ip'))?.consumedPoints,
-      ).toBe(1);
-    });
+describe('the Redis store (REDIS_URL)', () => {
+  let redis: TestRedis;
+  const stores: RateLimits[] = [];
+  const storeOn = async (url: string, log = recordingLog()) => {
+    const s = createRateLimits({ redisUrl: url, log: log.log });
+    stores.push(s);
+    await s.ready();
+    return s;
+  };
+  beforeAll(async () => {
+    redis = await startTestRedis();
   });
-}
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.close()));
+    await redis?.dispose();
+  });
+
+  it('counts the calls of two stores (two nodes) on one Redis together', async () => {
+    const a = await storeOn(redis.url);
+    const b = await storeOn(redis.url);
+    expect(a.store).toBe('redis');
+    const spec = { limit: 3, windowMs: 60_000 };
+    await spend(a.limiter('shared', spec), 'ip');
+    await spend(b.limiter('shared', spec), 'ip');
+    await spend(a.limiter('shared', spec), 'ip');
+    await expect(spend(b.limiter('shared', spec), 'ip')).rejects.toMatchObject({ httpStatus: 429 });
+    // Another limit's name is another count.
+    await spend(b.limiter('other', spec), 'ip');
+  });
+
+  it('answers from memory when Redis stops answering, warns once, and says when it is back', async () => {
+    const rec = recordingLog();
+    const s = await storeOn(redis.url, rec);
+    const l = s.limiter('paused', { limit: 2, windowMs: 60_000 });
+    await spend(l, 'ip'); // connected, counted in Redis
+    redis.pause();
+    try {
+      // Each call is answered (no request waits on a frozen Redis) and counted in this process.
+      await spend(l, 'ip');
+      await spend(l, 'ip');
+      await expect(spend(l, 'ip')).rejects.toMatchObject({ httpStatus: 429 });
+    } finally {
+      redis.resume();
+    }
+    expect(rec.lines.filter((x) => x.level === 'warn')).toEqual([
+      { level: 'warn', msg: 'rate limits: Redis failed, counting in this process until it answers again' },
+    ]);
+    await vi.waitFor(() => expect(rec.lines.map((x) => x.level)).toContain('info'), { timeout: 10_000 });
+    // Shared again: another node sees the next call.
+    await spend(l, 'next-ip');
+    const other = await storeOn(redis.url);
+    expect(
+      (await other.limiter('paused', { limit: 2, windowMs: 60_000 }).get('next-ip'))?.consumedPoints,
+    ).toBe(1);
+  });
+});

@@ -1,26 +1,17 @@
 /**
  * Test util: Debian's nginx running the shipped deploy/nginx.conf as a child process, on a free loopback
  * port, in front of given upstream ports, with its pid, logs and temp files in a temporary directory.
- * `nginxAvailable()` tells whether the binary is installed (CI installs it).
+ * Fails naming the package when nginx is not installed (engines.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accepts, freePort } from '../ingest/test-mosquitto';
+import { requireEngines } from './engines';
 
 const SHIPPED_CONF = new URL('../../../../deploy/nginx.conf', import.meta.url);
 const NGINX = '/usr/sbin/nginx';
-
-/** Whether Debian's nginx is installed. */
-export function nginxAvailable(): boolean {
-  try {
-    execFileSync(NGINX, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * deploy/nginx.conf with its `listen` on 127.0.0.1:`port`, the upstream's `server` lines on
@@ -61,6 +52,7 @@ export interface TestNginx {
 
 /** Starts nginx (`-p dir -c dir/nginx.conf -g 'daemon off;'`) in front of `upstreams`. */
 export async function startTestNginx(upstreams: readonly number[]): Promise<TestNginx> {
+  requireEngines('nginx');
   const dir = mkdtempSync(join(tmpdir(), 'ems-nginx-'));
   // Its workers (www-data when run as root) make their temp directories in here.
   chmodSync(dir, 0o755);

@@ -1,21 +1,12 @@
 /**
  * Test util: a throwaway Redis (Debian's `redis-server`, no persistence) on a free loopback port, as a
  * child process the test controls: stop it, start it again, or pause it (SIGSTOP: the port stays open
- * but nothing answers). `redisAvailable()` tells whether the binary is installed (CI installs it).
+ * but nothing answers). It fails naming the package when Redis is not installed (engines.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { accepts, freePort } from '../ingest/test-mosquitto';
+import { requireEngines } from './engines';
 import { stopChild } from './stop-child';
-
-/** Whether a `redis-server` binary is on the PATH. */
-export function redisAvailable(): boolean {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A running throwaway Redis. */
 export interface TestRedis {
@@ -33,6 +24,7 @@ export interface TestRedis {
 
 /** Starts redis-server on a free loopback port. */
 export async function startTestRedis(): Promise<TestRedis> {
+  requireEngines('redis');
   const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
