@@ -29,12 +29,13 @@ export interface TestApp {
 export const DEMO_OWNER = { username: 'demo', password: 'Demo@2024!' } as const;
 
 /**
- * A new empty database named `{prefix}_{random}` on `url`'s PostgreSQL server; `drop()` removes it even
- * with connections still open.
+ * A new database named `{prefix}_{random}` on `url`'s PostgreSQL server, empty or a copy of `template`
+ * (which nobody may be connected to); `drop()` removes it even with connections still open.
  */
 export async function scratchDatabase(
   url: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (text: string) => {
@@ -46,7 +47,7 @@ export async function scratchDatabase(
       await c.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const scoped = new URL(url);
   scoped.pathname = `/${name}`;
   return { url: scoped.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
@@ -56,6 +57,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Path of the migrated PGlite image (a tar of its data directory); '' on PostgreSQL. */
     pgliteImage: string;
+    /** Name of the migrated template database on PostgreSQL; '' on PGlite. */
+    pgTemplate: string;
   }
 }
 
@@ -74,7 +77,8 @@ async function pgliteImage(): Promise<Blob | undefined> {
 /**
  * Opens a fresh database: in-memory PGlite, or on PostgreSQL a new database created for this
  * call and dropped by `drop()` (migrations name the public schema, so schemas cannot isolate). PGlite
- * starts already migrated from the run's image (`migrate()` then finds nothing to do); PostgreSQL empty.
+ * and PostgreSQL start already migrated from the run's image or template (`migrate()` then finds nothing
+ * to do); outside Vitest (the benches) PostgreSQL starts empty.
  */
 export async function openTestDb(
   options: OpenDbOptions = {},
@@ -84,7 +88,8 @@ export async function openTestDb(
     const db = await openDb({ dataDir: 'memory://' }, { pgliteImage: await pgliteImage() });
     return { db, drop: () => db.close() };
   }
-  const scratch = await scratchDatabase(url, 'ems_test');
+  const template = process.env.VITEST ? (await import('vitest')).inject('pgTemplate') : '';
+  const scratch = await scratchDatabase(url, 'ems_test', template || undefined);
   const db = await openDb({ url: scratch.url }, options);
   return {
     db,
