@@ -70,7 +70,7 @@ export function PlanOrderModal({ months, onClose }: { months: number | null; onC
           t('account.plans.orderText', { fee: formatMoney(planFee(months), 'CNY', locale) })}
       </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={submit} className="plan-invoice-form">
-        <Typography.Text type="secondary">{t('account.plans.invoiceHint')}</Typography.Text>
+        <Typography.Paragraph type="secondary">{t('account.plans.invoiceHint')}</Typography.Paragraph>
         <Form.Item
           name="name"
           label={t('account.plans.invoiceName')}
