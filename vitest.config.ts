@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run covers the contract, the server (unit + API + ingest) and the web's pure functions. */
+/**
+ * One Vitest run covers the contract, the server (unit + API + ingest), the web's pure functions and the
+ * scripts' rules.
+ */
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: true,

@@ -55,13 +55,6 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['languageCode'];
 export const DEFAULT_LANGUAGE_ID = 1;
-/**
- * Interface languages whose texts are not all translated (the rest shows in English): the language menu
- * marks them partial (issue 24 item 8), and scripts/check-locales.mjs requires every other language to be
- * complete. Spec §1: "some wording also exists in Czech".
- */
-export const PARTIAL_LANGUAGES: readonly string[] = ['cs-CZ'];
-
 /** Spec §7 base path of every owner API call. */
 export const API_PREFIX = '/owner_api';
 /** Header names of spec §7. */

@@ -4,8 +4,10 @@ import { translate } from './messages';
 import {
   emailField,
   IPV4_RE,
+  idOrTaxNumberField,
   isIdNumber,
   issueParams,
+  isTaxNumber,
   loginNameField,
   optionalEmailField,
   optionalPhoneField,
@@ -63,6 +65,20 @@ describe('spec §5 validation rules', () => {
     expect(isIdNumber('11010519491231002x')).toBe(true);
     expect(isIdNumber('110105194912310021')).toBe(false);
     expect(isIdNumber('1101051949123100')).toBe(false);
+  });
+
+  it('names an invoice by ID number or company tax number, else says the spec’s ID number message', () => {
+    // GB 32100 check character of published unified social credit codes; one character changed fails.
+    expect(isTaxNumber('91330100716105852F')).toBe(true);
+    expect(isTaxNumber('914403001922038216')).toBe(true);
+    expect(isTaxNumber('914403001922038217')).toBe(false);
+    expect(isTaxNumber('11010519491231002X')).toBe(false);
+    expect(verdict(idOrTaxNumberField, '11010519491231002x')).toBe('ok');
+    expect(idOrTaxNumberField.parse(' 11010519491231002x ')).toBe('11010519491231002X');
+    expect(verdict(idOrTaxNumberField, '91330100716105852F')).toBe('ok');
+    expect(verdict(idOrTaxNumberField, '110105194912310021')).toBe('validation.idNumber');
+    expect(verdict(idOrTaxNumberField, '')).toBe('validation.required');
+    expect(translate('validation.idNumber', 'en-US')).toBe('Please enter a correct ID number');
   });
 
   it('wants passwords of 8+ characters with 3 of 4 kinds, not the user name, entered twice alike', () => {

@@ -81,6 +81,25 @@ export function isIdNumber(v: string): boolean {
   return '10X98765432'[sum % 11] === v[17]!.toUpperCase();
 }
 
+const TAX_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const TAX_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+/** 18-character unified social credit code (a company's tax number, GB 32100-2015) with its check character. */
+export function isTaxNumber(v: string): boolean {
+  const code = v.toUpperCase();
+  if (!/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/.test(code)) return false;
+  const sum = TAX_WEIGHTS.reduce((acc, w, i) => acc + w * TAX_CHARS.indexOf(code[i]!), 0);
+  return TAX_CHARS[(31 - (sum % 31)) % 31] === code[17];
+}
+
+/**
+ * Who an invoice names (issue 35 item 4): a person's ID number or a company's tax number, refused with
+ * the spec's "correct ID number" message (§5).
+ */
+export const idOrTaxNumberField = safeString(18, { trim: true })
+  .min(1, { error: 'validation.required' })
+  .refine((v) => isIdNumber(v) || isTaxNumber(v), { error: 'validation.idNumber' })
+  .transform((v) => v.toUpperCase());
+
 /** How many of the 4 kinds (uppercase, lowercase, digits, special) a password uses. */
 export function passwordKinds(pw: string): number {
   return [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(pw)).length;

@@ -1,6 +1,7 @@
 /**
  * Issue 24 item 15: a user orders a report plan in the personal centre, customer service confirms the
- * payment in the console, and the user's type and plan end follow.
+ * payment in the console, and the user's type and plan end follow. Issue 35 item 4: the order's invoice
+ * details, checked by the ID number rule.
  */
 import { expect, test } from '@playwright/test';
 import { registerVerified } from '../lib/api-user';
@@ -26,6 +27,13 @@ test('a plan ordered by the user becomes theirs once customer service confirms t
     .click();
   const ask = page.getByRole('dialog', { name: 'Order the 3-month report plan?' });
   await expect(ask).toContainText('CN¥900');
+  // Issue 35 item 4: the invoice names a company by its tax number; a wrong number is refused as the spec says.
+  await ask.getByLabel('Name on the invoice').fill('Sunny Roofs Ltd');
+  await ask.getByLabel('ID number or company tax number').fill('91330100716105852E');
+  await ask.getByRole('button', { name: 'Order' }).click();
+  await expect(ask.getByText('Please enter a correct ID number')).toBeVisible();
+  await ask.getByLabel('ID number or company tax number').fill('91330100716105852F');
+  await expect(ask.getByText('Please enter a correct ID number')).toHaveCount(0);
   await ask.getByRole('button', { name: 'Order' }).click();
   await expect(card.getByTestId('plan-pending')).toContainText('Your order of the 3-month plan (CN¥900');
 
@@ -35,6 +43,7 @@ test('a plan ordered by the user becomes theirs once customer service confirms t
   await service.getByLabel('User name or e-mail').fill(userName);
   const row = service.locator('.ant-table-row', { hasText: userName });
   await expect(row).toContainText('3 months report subscription');
+  await expect(row).toContainText('Sunny Roofs Ltd91330100716105852F');
   await row.getByRole('button', { name: 'Confirm payment' }).click();
   await service
     .getByRole('dialog', { name: `Confirm the payment of ${userName}?` })

@@ -68,6 +68,14 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
   await shares.getByRole('button', { name: 'Close' }).click();
   await b.waitForLoadState('load');
 
+  // A's station page lists the site's shares (station/share/list): B, now accepted.
+  await a.goto(`/station?stationId=${site.stationId}`);
+  const sharedWith = a.locator('.site-shares-card');
+  await expect(sharedWith.getByText('Shared with', { exact: true })).toBeVisible();
+  const bRow = sharedWith.getByRole('row').filter({ hasText: bName });
+  await expect(bRow.locator('.ant-tag', { hasText: 'Accepted' })).toBeVisible();
+  await expect(bRow.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
+
   // B sees the site's live data and no settings for it.
   await b.goto(`/station?stationId=${site.stationId}`);
   await expect(b.getByTestId('flow-load-power')).toHaveText(/\d/);
@@ -76,6 +84,7 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
   expect(first).toMatch(/^\d{4}-\d\d-\d\dT/);
   await expect.poll(() => updated.getAttribute('datetime'), { timeout: 30_000 }).not.toBe(first);
   await expect(b.locator('.fleet-devices-card')).toHaveCount(0);
+  await expect(b.locator('.site-shares-card')).toHaveCount(0);
   await expect(b.getByRole('button', { name: /^Add device$/ })).toHaveCount(0);
   // The server refuses the settings too, in B's language.
   const token = await apiToken(request, bName, bPassword);

@@ -105,6 +105,10 @@ export const planOrders = pgTable(
     amountYuan: integer('amount_yuan').notNull(),
     /** pending | confirmed | cancelled */
     state: text('state').notNull().default('pending'),
+    /** Who the invoice names (issue 35 item 4): the payer's name, null when no invoice was asked. */
+    invoiceName: text('invoice_name'),
+    /** The payer's ID number or company tax number, with invoiceName. */
+    invoiceIdNumber: text('invoice_id_number'),
     createdAt: tz('created_at').notNull().defaultNow(),
     confirmedAt: tz('confirmed_at'),
     /** The administrator who confirmed the payment. */

@@ -9,6 +9,7 @@ import { safeString } from '../bounds';
 import { SUBSCRIPTION_PLANS } from '../constants';
 import {
   emailField,
+  idOrTaxNumberField,
   loginNameField,
   optionalPhoneField,
   optionalText,
@@ -195,12 +196,26 @@ export function planFee(months: number): number {
   return plan ? Math.round((plan.yuanPerYear * months) / 12) : 0;
 }
 
-/** POST user/plans/order: the caller orders a plan of `months` (1 or 3); a pending order is replaced. */
+/**
+ * Invoice details of a plan order (issue 35 item 4): the payer's name and a person's ID number or a
+ * company's tax number (spec §5 "correct … ID number").
+ */
+export const InvoiceSchema = z.object({
+  name: text(2, 50),
+  idNumber: idOrTaxNumberField,
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/**
+ * POST user/plans/order: the caller orders a plan of `months` (1 or 3), with invoice details if they
+ * want an invoice; a pending order is replaced.
+ */
 export const PlanOrderBodySchema = z.object({
   months: z.union(
     SUBSCRIPTION_PLANS.map((p) => z.literal(p.months)),
     { error: 'validation.choice' },
   ),
+  invoice: InvoiceSchema.nullish(),
   languageId: languageIdField,
 });
 
@@ -211,6 +226,8 @@ export const PlanOrderSchema = z.object({
   /** Fee of the term in yuan (planFee). */
   amountYuan: z.number().int(),
   state: z.enum(['pending', 'confirmed', 'cancelled']),
+  /** Who the invoice names, or null when the order asked for none. */
+  invoice: z.object({ name: z.string(), idNumber: z.string() }).nullable(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
 });

@@ -106,6 +106,7 @@ export const ShareViewerSchema = z.object({
   state: RequestStateSchema,
   sharedAt: z.string(),
 });
+export type ShareViewer = z.infer<typeof ShareViewerSchema>;
 /** One site shared with the caller (spec §3 Pending shared site; targetId set once confirmed). */
 export const SharedSiteSchema = z.object({
   stationId: z.number().int(),

@@ -47,6 +47,46 @@ describe('report plans: order, payment confirmed by customer service, reminder',
     expect(orders.data.rows.map((o: { id: number }) => o.id)).toEqual([second.data.id]);
   });
 
+  it('takes invoice details naming a person by ID number or a company by tax number (issue 35 item 4)', async () => {
+    const bad = await post('user/plans/order', token, {
+      months: 3,
+      invoice: { name: 'Zhang San', idNumber: '110105194912310021' },
+    });
+    expect(bad.json()).toMatchObject({
+      status: Status.ILLEGAL_INPUT,
+      msg: 'Please enter a correct ID number',
+      data: { field: 'invoice/idNumber' },
+    });
+    const czech = await post('user/plans/order', token, {
+      months: 3,
+      invoice: { name: 'Firma s.r.o.', idNumber: '91350100M000100Y44' },
+      languageId: 4,
+    });
+    expect(czech.json().msg).toBe('Zadejte prosím platné číslo průkazu totožnosti');
+    const person = (
+      await post('user/plans/order', token, {
+        months: 3,
+        invoice: { name: 'Zhang San', idNumber: '11010519491231002x' },
+      })
+    ).json();
+    expect(person).toMatchObject({
+      status: 0,
+      data: { invoice: { name: 'Zhang San', idNumber: '11010519491231002X' } },
+    });
+    const company = (
+      await post('user/plans/order', token, {
+        months: 3,
+        invoice: { name: 'Sunny Roofs Ltd', idNumber: '91350100M000100Y43' },
+      })
+    ).json();
+    expect(company.data.invoice).toEqual({ name: 'Sunny Roofs Ltd', idNumber: '91350100M000100Y43' });
+    // Customer service reads who the invoice names with the order.
+    const orders = (await get('manage/plans/orders?state=pending&filterText=plan.buyer', admin)).json();
+    expect(orders.data.rows).toMatchObject([
+      { id: company.data.id, invoice: { name: 'Sunny Roofs Ltd', idNumber: '91350100M000100Y43' } },
+    ]);
+  });
+
   it('lets only an administrator confirm; the user becomes premium until the plan ends', async () => {
     const { id } = (await get('user/plans', token)).json().data.pendingOrder;
     const refused = (await post('manage/plans/confirm', token, { orderId: id })).json();

@@ -1,5 +1,5 @@
 /** SQL of report-plan orders (issue 24 item 15): tables plan_orders and users' plan columns. */
-import type { PlanOrder } from '@ems/contract/api/account';
+import type { Invoice, PlanOrder } from '@ems/contract/api/account';
 import type { AdminPlanOrder } from '@ems/contract/api/admin';
 import { and, count, desc, eq, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -14,6 +14,7 @@ const toOrder = (r: OrderRow): PlanOrder => ({
   months: r.months,
   amountYuan: r.amountYuan,
   state: r.state as PlanOrder['state'],
+  invoice: r.invoiceName && r.invoiceIdNumber ? { name: r.invoiceName, idNumber: r.invoiceIdNumber } : null,
   createdAt: r.createdAt.toISOString(),
   confirmedAt: r.confirmedAt?.toISOString() ?? null,
 });
@@ -27,19 +28,32 @@ export async function findPendingOrder(db: Db | Tx, userId: number): Promise<Pla
   return rows[0] && toOrder(rows[0]);
 }
 
-/** Cancels the user's pending order (if any) and records a new one, in one transaction. */
+/**
+ * Cancels the user's pending order (if any) and records a new one, with the invoice details when given,
+ * in one transaction.
+ */
 export async function replacePendingOrder(
   db: Db,
   userId: number,
   months: number,
   amountYuan: number,
+  invoice: Invoice | null = null,
 ): Promise<PlanOrder> {
   return db.transaction(async (tx) => {
     await tx
       .update(planOrders)
       .set({ state: 'cancelled' })
       .where(and(eq(planOrders.userId, userId), eq(planOrders.state, 'pending')));
-    const [row] = await tx.insert(planOrders).values({ userId, months, amountYuan }).returning();
+    const [row] = await tx
+      .insert(planOrders)
+      .values({
+        userId,
+        months,
+        amountYuan,
+        invoiceName: invoice?.name ?? null,
+        invoiceIdNumber: invoice?.idNumber ?? null,
+      })
+      .returning();
     return toOrder(row!);
   });
 }

@@ -32,8 +32,14 @@ export async function planRoutes(api: FastifyInstance, ctx: AppContext): Promise
       },
     },
     async (request) => {
-      const { months } = request.body;
-      const order = await replacePendingOrder(ctx.db.db, request.user.userId, months, planFee(months));
+      const { months, invoice } = request.body;
+      const order = await replacePendingOrder(
+        ctx.db.db,
+        request.user.userId,
+        months,
+        planFee(months),
+        invoice ?? null,
+      );
       request.log.info({ orderId: order.id, months }, 'plan ordered');
       return ok(request, order);
     },

@@ -4,7 +4,7 @@ import { WorstAlarm } from '../../features/alarms/components/worst-alarm';
 import { useDeviceParamsTabs } from '../../features/device-params';
 import { DeviceDetailCard, SiteDevicesCard, SiteHighlightsCard } from '../../features/fleet';
 import { ChargersCard } from '../../features/ocpp';
-import { OwnerOnly, useOwnsSite } from '../../features/social';
+import { OwnerOnly, SiteSharesCard, useOwnsSite } from '../../features/social';
 import { StationPage } from '../../features/station/pages/station-page';
 
 const renderWorstAlarm = (stationId: number) => <WorstAlarm stationId={stationId} />;
@@ -18,7 +18,8 @@ const renderHighlights = (stationId: number) => (
 // issue 9: the site's (or focused device's) alarms; issue 7: the device detail (read by viewers too);
 // issue 10 §2: a shared viewer gets no device management, so that card shows for the owner only;
 // issue 24 item 9: nor the threshold alarm rules, which are the owner's. Issue 21: the device detail's
-// Parameters tab (read-only for a viewer, who may read but not set).
+// Parameters tab (read-only for a viewer, who may read but not set). Issue 35 item 5: with whom the owner
+// shares the site.
 const renderManage = (stationId: number) => (
   <>
     <DeviceDetailCard stationId={stationId} useDeviceTabs={useDeviceParamsTabs} />
@@ -26,6 +27,7 @@ const renderManage = (stationId: number) => (
     <OwnerOnly stationId={stationId}>
       <SiteDevicesCard stationId={stationId} />
       <AlarmRulesCard stationId={stationId} />
+      <SiteSharesCard stationId={stationId} />
     </OwnerOnly>
   </>
 );

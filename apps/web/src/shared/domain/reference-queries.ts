@@ -1,7 +1,9 @@
 /**
  * The reference data several features read (spec §3 Dictionary keys sys_timezone, sys_currencysymbol;
- * station templates), kept in session storage for the session (shared/http/reference-data.ts).
+ * station templates; valid-address categories), kept in session storage for the session
+ * (shared/http/reference-data.ts).
  */
+import { type AddressLimit, SITE_BUS_CONF_TYPE } from '@ems/contract/api/device-limits';
 import type { DictionaryItem, DictionaryListSchema, StationTemplate } from '@ems/contract/api/dictionary';
 import type { z } from 'zod';
 import { api } from '../http/client';
@@ -26,5 +28,19 @@ export function dictionaryQueryOptions(key: 'sys_timezone' | 'sys_currencysymbol
 export function templatesQueryOptions() {
   return referenceQueryOptions('templates', (signal) =>
     api.get<StationTemplate[]>('/webpvesc/ajax/station/templates', undefined, signal),
+  );
+}
+
+/**
+ * The valid-address categories of a site's bus (GET configure/device/base/address/limit, confTypes [3])
+ * as session-stored reference data (spec §3 "valid-address categories").
+ */
+export function addressLimitsQueryOptions() {
+  return referenceQueryOptions(`address-limit.${SITE_BUS_CONF_TYPE}`, (signal) =>
+    api.get<AddressLimit[]>(
+      '/webpvesc/ajax/configure/device/base/address/limit',
+      { confTypes: [SITE_BUS_CONF_TYPE] },
+      signal,
+    ),
   );
 }

@@ -1,13 +1,11 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { PARTIAL_LANGUAGES } from '@ems/contract/constants';
-import { Button, Dropdown, Tag } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguageCode } from './current-language';
 import { offeredLanguages, switchLanguage } from './language-list';
 
 /**
  * Language dropdown of the top bar and the sign-in page: choosing one stores it and reloads (spec §2).
- * A language whose texts are partly English (PARTIAL_LANGUAGES: Czech) carries a "partial" tag.
  */
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -22,13 +20,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
         selectedKeys: [code],
         items: languages.map((l) => ({
           key: l.languageCode,
-          label: PARTIAL_LANGUAGES.includes(l.languageCode) ? (
-            <span className="language-partial" title={t('common.language.partialHint')}>
-              {l.languageName} <Tag>{t('common.language.partial')}</Tag>
-            </span>
-          ) : (
-            l.languageName
-          ),
+          label: l.languageName,
         })),
         onClick: ({ key }) => {
           const chosen = languages.find((l) => l.languageCode === key);

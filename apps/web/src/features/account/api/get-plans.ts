@@ -1,5 +1,5 @@
 /** GET /owner_api/webpvesc/ajax/user/plans: report subscription plans and the caller's current one. */
-import type { PlanOrder, PlansSchema } from '@ems/contract/api/account';
+import type { Invoice, PlanOrder, PlansSchema } from '@ems/contract/api/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/http/client';
@@ -22,7 +22,10 @@ export function usePlans() {
   return useQuery(plansQueryOptions());
 }
 
-/** POST user/plans/order: orders the plan of `months`; customer service then confirms the payment. */
-export function orderPlan(months: number): Promise<PlanOrder> {
-  return api.post<PlanOrder>('/webpvesc/ajax/user/plans/order', { months });
+/**
+ * POST user/plans/order: orders the plan of `months`, with invoice details or none; customer service
+ * then confirms the payment.
+ */
+export function orderPlan(months: number, invoice: Invoice | null = null): Promise<PlanOrder> {
+  return api.post<PlanOrder>('/webpvesc/ajax/user/plans/order', { months, invoice });
 }

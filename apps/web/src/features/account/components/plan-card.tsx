@@ -1,13 +1,12 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { planFee } from '@ems/contract/api/account';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/time';
-import { toastUnlessShown } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
-import { orderPlan, plansQueryOptions, usePlans } from '../api/get-plans';
+import { usePlans } from '../api/get-plans';
+import { PlanOrderModal } from './plan-order-modal';
 
 /** Spec §3 user types 1–4; the label key of each (unknown types read as standard). */
 export function userTypeKey(usertype: number): string {
@@ -17,32 +16,16 @@ export function userTypeKey(usertype: number): string {
 /**
  * Account type ("changes go through customer service") and the report subscription plans of spec §1
  * (1 or 3 months; 1200 and 3600 yuan per year) with the user's current plan. A plan is ordered here
- * (issue 24 item 15): the order waits until customer service confirms the payment in the console.
+ * (issue 24 item 15), with invoice details if wanted (issue 35 item 4): the order waits until customer
+ * service confirms the payment in the console.
  */
 export function PlanCard({ usertype }: { usertype: number }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const client = useQueryClient();
   const plans = usePlans();
   const locale = currentLanguageCode();
   const current = plans.data?.current ?? null;
   const pending = plans.data?.pendingOrder ?? null;
-  const order = (months: number) =>
-    modal.confirm({
-      title: t('account.plans.orderTitle', { count: months }),
-      content: t('account.plans.orderText', { fee: formatMoney(planFee(months), 'CNY', locale) }),
-      okText: t('account.plans.orderOk'),
-      cancelText: t('common.actions.cancel'),
-      onOk: async () => {
-        try {
-          await orderPlan(months);
-        } catch (e) {
-          toastUnlessShown(e, t('account.errors.generic'));
-        } finally {
-          await client.invalidateQueries({ queryKey: plansQueryOptions().queryKey });
-        }
-      },
-    });
+  const [ordering, setOrdering] = useState<number | null>(null);
   return (
     <Card title={t('account.plans.title')} className="profile-card">
       <Descriptions column={1} size="small" className="plan-facts">
@@ -90,7 +73,7 @@ export function PlanCard({ usertype }: { usertype: number }) {
               extra={
                 <Space wrap>
                   {current?.months === plan.months && <Tag color="green">{t('account.plans.yours')}</Tag>}
-                  <Button size="small" onClick={() => order(plan.months)}>
+                  <Button size="small" onClick={() => setOrdering(plan.months)}>
                     {t(current ? 'account.plans.renew' : 'account.plans.order')}
                   </Button>
                 </Space>
@@ -104,6 +87,7 @@ export function PlanCard({ usertype }: { usertype: number }) {
           )}
         />
       )}
+      <PlanOrderModal months={ordering} onClose={() => setOrdering(null)} />
     </Card>
   );
 }

@@ -72,6 +72,19 @@ export function PlanOrdersTab() {
       ),
     },
     {
+      title: t('admin.plans.invoice'),
+      dataIndex: 'invoice',
+      render: (invoice: AdminPlanOrder['invoice']) =>
+        invoice ? (
+          <span>
+            {invoice.name}
+            <span className="cell-sub num">{invoice.idNumber}</span>
+          </span>
+        ) : (
+          t('admin.plans.noInvoice')
+        ),
+    },
+    {
       title: t('admin.plans.ordered'),
       dataIndex: 'createdAt',
       responsive: ['md'],

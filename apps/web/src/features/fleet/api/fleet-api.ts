@@ -4,12 +4,15 @@
  * dictionary/list, and the site bus's device limit. Every change invalidates the site lists, so the dashboard, tree and search follow.
  */
 
-import { type AddressLimit, SITE_BUS_CONF_TYPE } from '@ems/contract/api/device-limits';
 import type { GroupNode } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import type { SystemType } from '@ems/contract/constants';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { dictionaryQueryOptions, templatesQueryOptions } from '../../../shared/domain/reference-queries';
+import {
+  addressLimitsQueryOptions,
+  dictionaryQueryOptions,
+  templatesQueryOptions,
+} from '../../../shared/domain/reference-queries';
 import { api } from '../../../shared/http/client';
 import type { SiteFormValues } from '../lib/site-form';
 
@@ -71,19 +74,11 @@ export function siteDevicesQueryOptions(stationId: number) {
 
 /**
  * The base address limit of a site's bus (spec §7 configure/device/base/address/limit with confTypes
- * [3]): the add-device form tells from it how many more devices a site holds. Fixed data, read once.
+ * [3]): the add-device form tells from it how many more devices a site holds. Reference data, kept in
+ * session storage for the session (spec §3).
  */
 export function useSiteBusLimits() {
-  return useQuery({
-    queryKey: ['configure', 'address-limit', SITE_BUS_CONF_TYPE],
-    queryFn: ({ signal }) =>
-      api.get<AddressLimit[]>(
-        '/webpvesc/ajax/configure/device/base/address/limit',
-        { confTypes: [SITE_BUS_CONF_TYPE] },
-        signal,
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(addressLimitsQueryOptions());
 }
 
 /** The devices of a site. */

@@ -10,6 +10,7 @@ import type {
   FriendRequest,
   SharedSite,
   ShareGiven,
+  ShareViewer,
 } from '@ems/contract/api/social';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/client';
@@ -40,6 +41,12 @@ export const useSharesGiven = () =>
   useQuery({
     queryKey: ['social', 'given'],
     queryFn: ({ signal }) => api.get<ShareGiven[]>(`${STATION}/share/given`, {}, signal),
+  });
+/** With whom the caller's site `stationId` is shared (spec §7 share/list), pending and accepted. */
+export const useSiteShares = (stationId: number) =>
+  useQuery({
+    queryKey: ['social', 'site-shares', stationId],
+    queryFn: ({ signal }) => api.get<ShareViewer[]>(`${STATION}/share/list`, { stationId }, signal),
   });
 /** Attachments asked and received. */
 export const useAttachments = () =>
