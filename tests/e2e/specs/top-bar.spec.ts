@@ -86,3 +86,14 @@ test('Enter typed before the answer arrives opens the first match', async ({ pag
   await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/station\\?stationId=${storage.stationId}$`));
 });
+
+test('"Station" in the side menu opens the last-opened site (issue 34 item 8)', async ({ page }) => {
+  const token = await signIn(page, DEMO);
+  const storage = await firstSite(page.request, token, 6);
+  await page.goto(`/station?stationId=${storage.stationId}`);
+  await expect(page.locator('.current-site')).toContainText(storage.stationName);
+  await page.goto('/dashboard');
+  await page.getByRole('menuitem', { name: 'Station', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/station\\?stationId=${storage.stationId}$`));
+  await expect(page.getByText('Choose a site')).toHaveCount(0);
+});
