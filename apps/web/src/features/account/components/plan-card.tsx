@@ -78,6 +78,7 @@ export function PlanCard({ usertype }: { usertype: number }) {
           })}
         />
       )}
+      <PlanOpens />
       {plans.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
@@ -96,14 +97,43 @@ export function PlanCard({ usertype }: { usertype: number }) {
                 </Space>
               }
             >
+              {/* The term's price first, the yearly rate it comes from second (issue 34 item 7). */}
               <List.Item.Meta
                 title={t('account.plans.term', { count: plan.months })}
-                description={t('account.plans.fee', { fee: formatMoney(plan.yuanPerYear, 'CNY', locale) })}
+                description={
+                  <span className="plan-price-lines">
+                    <Typography.Text strong data-testid="plan-price">
+                      {t('account.plans.termPrice', {
+                        count: plan.months,
+                        fee: formatMoney(planFee(plan.months), 'CNY', locale),
+                      })}
+                    </Typography.Text>
+                    <Typography.Text type="secondary">
+                      {t('account.plans.fee', { fee: formatMoney(plan.yuanPerYear, 'CNY', locale) })}
+                    </Typography.Text>
+                  </span>
+                }
               />
             </List.Item>
           )}
         />
       )}
     </Card>
+  );
+}
+
+/** What a plan opens, as docs/plans.md "What a plan opens" says (issue 34 item 7). */
+function PlanOpens() {
+  const { t } = useTranslation();
+  return (
+    <section className="plan-opens" data-testid="plan-opens">
+      <Typography.Text strong>{t('account.plans.opens')}</Typography.Text>
+      <ul>
+        <li>{t('account.plans.opensReports')}</li>
+        <li>{t('account.plans.opensPremium')}</li>
+        <li>{t('account.plans.opensReminder')}</li>
+      </ul>
+      <Typography.Text type="secondary">{t('account.plans.opensAlarms')}</Typography.Text>
+    </section>
   );
 }
