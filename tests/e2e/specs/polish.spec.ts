@@ -62,3 +62,15 @@ test("a wrong e-mail shows the app's message, not the browser's tooltip", async 
   );
   await expect(page.locator('form[novalidate]')).toHaveCount(1);
 });
+
+test('the 404 and 401 pictures are decorative, without antd’s English title (issue 34 item 10)', async ({
+  page,
+}) => {
+  await signIn(page, DEMO);
+  for (const path of ['/no-such-page', '/401']) {
+    await page.goto(path);
+    const picture = page.locator('.ant-result-image svg');
+    await expect(picture).toHaveAttribute('aria-hidden', 'true');
+    await expect(picture.locator('title')).toHaveCount(0);
+  }
+});

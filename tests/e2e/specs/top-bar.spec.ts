@@ -93,7 +93,7 @@ test('"Station" in the side menu opens the last-opened site (issue 34 item 8)', 
   await page.goto(`/station?stationId=${storage.stationId}`);
   await expect(page.locator('.current-site')).toContainText(storage.stationName);
   await page.goto('/dashboard');
-  await page.getByRole('menuitem', { name: 'Station', exact: true }).click();
+  await page.getByRole('menuitem', { name: /\bStation$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/station\\?stationId=${storage.stationId}$`));
   await expect(page.getByText('Choose a site')).toHaveCount(0);
 });

@@ -155,7 +155,7 @@ export const RULE_BOUNDS = {
 export const AlarmRuleSaveSchema = z.object({
   id: idParam.optional(),
   stationId: idParam,
-  name: safeString(50, { trim: true }).min(1, { error: 'validation.length' }),
+  name: safeString(50, { trim: true }).min(1, { error: 'validation.required' }),
   /** Only devices of this type; absent, null or '': every device of the site. */
   deviceType: z
     .union([z.literal(''), z.enum(DEVICE_TYPES, { error: 'common.illegalInput' })])
