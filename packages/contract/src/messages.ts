@@ -539,6 +539,13 @@ export const MESSAGES = {
     'pt-BR': 'Este código de verificação expirou: use “Reenviar código” para receber um novo',
     'cs-CZ': 'Platnost ověřovacího kódu vypršela: nechte si poslat nový kód znovu',
   },
+  // issue 34 item 10: a report's money column over sites whose tariffs are in different currencies
+  'report.mixedCurrencies': {
+    'en-US': 'mixed currencies',
+    'zh-CN': '多种货币',
+    'pt-BR': 'moedas diferentes',
+    'cs-CZ': 'různé měny',
+  },
   ...PUSH_MESSAGES,
   ...PUSH_ACCOUNT_MESSAGES,
   ...COMMAND_MESSAGES,
