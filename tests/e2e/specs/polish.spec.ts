@@ -74,3 +74,13 @@ test('the 404 and 401 pictures are decorative, without antd’s English title (i
     await expect(picture.locator('title')).toHaveCount(0);
   }
 });
+
+test('the /svgs icon gallery opens to administrators only (issue 34 item 10)', async ({ browser, page }) => {
+  await signIn(page, DEMO);
+  await page.goto('/svgs');
+  await expect(page).toHaveURL(/\/401$/);
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto('/svgs');
+  await expect(admin).toHaveURL(/\/svgs$/);
+});
