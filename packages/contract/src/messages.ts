@@ -671,6 +671,20 @@ export const MESSAGES = {
     'pt-BR': 'Informe um endereço http(s) com {q}',
     'cs-CZ': 'Zadejte adresu http(s) obsahující {q}',
   },
+  // issue 34 item 4: an expired code says so and points to the forms' Resend button
+  'account.codeExpired': {
+    'en-US': 'This verification code has expired: use “Resend code” to get a new one',
+    'zh-CN': '验证码已过期，请点击“重新发送”获取新的验证码',
+    'pt-BR': 'Este código de verificação expirou: use “Reenviar código” para receber um novo',
+    'cs-CZ': 'Platnost ověřovacího kódu vypršela: nechte si poslat nový kód znovu',
+  },
+  // issue 34 item 10: a report's money column over sites whose tariffs are in different currencies
+  'report.mixedCurrencies': {
+    'en-US': 'mixed currencies',
+    'zh-CN': '多种货币',
+    'pt-BR': 'moedas diferentes',
+    'cs-CZ': 'různé měny',
+  },
   ...PUSH_MESSAGES,
   ...PUSH_ACCOUNT_MESSAGES,
   ...COMMAND_MESSAGES,

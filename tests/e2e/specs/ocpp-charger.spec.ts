@@ -103,6 +103,9 @@ test('the owner adds an OCPP charger, it connects, and he starts and stops charg
   // The charger listed, offline until it connects; online with what it said at boot once it has.
   const charger = card.locator(`[data-testid="charger"][data-identity="${identity}"]`);
   await expect(charger).toContainText('Garage wallbox');
+  // Offline, it is not offered a start (issue 34 item 3): nothing could reach it.
+  await expect(charger.getByRole('button', { name: 'Command history' })).toBeVisible();
+  await expect(charger.getByRole('button', { name: 'Start charging' })).toHaveCount(0);
   const client = await connectChargePoint(process.env.E2E_BASE_URL!, identity, key);
   try {
     await expect(charger.getByTestId('charger-online')).toHaveAttribute('data-online', 'true');

@@ -21,6 +21,11 @@ test('a plan ordered by the user becomes theirs once customer service confirms t
   await page.goto('/profile');
   const card = page.locator('.profile-card', { hasText: 'Account type and plans' });
   await expect(card.getByTestId('user-type')).toHaveText('Standard');
+  // Issue 34 item 7: the term's price first, the yearly rate second, and what the plan opens.
+  const three = card.locator('.plan-list .ant-list-item', { hasText: '3 months' });
+  await expect(three.getByTestId('plan-price')).toHaveText('CN¥900 for 3 months');
+  await expect(three).toContainText(/CN¥900 for 3 months.*CN¥3,600 per year/);
+  await expect(card.getByTestId('plan-opens')).toContainText('Periodic report push');
   await card
     .locator('.plan-list .ant-list-item', { hasText: '3 months' })
     .getByRole('button', { name: 'Order' })

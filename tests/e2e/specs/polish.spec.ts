@@ -62,3 +62,25 @@ test("a wrong e-mail shows the app's message, not the browser's tooltip", async 
   );
   await expect(page.locator('form[novalidate]')).toHaveCount(1);
 });
+
+test('the 404 and 401 pictures are decorative, without antd’s English title (issue 34 item 10)', async ({
+  page,
+}) => {
+  await signIn(page, DEMO);
+  for (const path of ['/no-such-page', '/401']) {
+    await page.goto(path);
+    const picture = page.locator('.ant-result-image svg');
+    await expect(picture).toHaveAttribute('aria-hidden', 'true');
+    await expect(picture.locator('title')).toHaveCount(0);
+  }
+});
+
+test('the /svgs icon gallery opens to administrators only (issue 34 item 10)', async ({ browser, page }) => {
+  await signIn(page, DEMO);
+  await page.goto('/svgs');
+  await expect(page).toHaveURL(/\/401$/);
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, ADMIN);
+  await admin.goto('/svgs');
+  await expect(admin).toHaveURL(/\/svgs$/);
+});

@@ -91,6 +91,17 @@ test('the area search puts "Lisboa" itself first and says when a choice changes 
   );
 });
 
+test('Enter takes the area search’s only match (issue 34 item 10)', async ({ page }) => {
+  const form = await openNewSite(page);
+  await form.getByLabel('Country code').fill('PT');
+  const area = form.getByRole('combobox', { name: 'Area' });
+  await area.fill('João Lisboa');
+  const hits = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-title');
+  await expect(hits).toHaveCount(1);
+  await area.press('Enter');
+  await expect(form.getByLabel('Country code')).toHaveValue('BR');
+});
+
 test.describe('with a tile server and an address search set by the administrator', () => {
   let upstream: Server;
   let base = '';

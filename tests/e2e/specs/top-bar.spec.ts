@@ -30,6 +30,13 @@ test('the alarm badge opens its dialog from its two-digit number, by mouse, touc
   // Mouse: the middle of the number, then its right end (where it hangs past the icon).
   await number.click();
   await expect(dialog).toBeVisible();
+  // Issue 34 item 5: each level is counted under its own name; the level-2 alarms are not merged with 3.
+  const levelCount = (level: number) =>
+    dialog.locator(`[data-testid="alarm-level-count"][data-level="${level}"]`);
+  await expect(levelCount(2)).toContainText('2 · Minor alarm');
+  await expect(levelCount(3)).toContainText('3 · Major alarm');
+  // The name, then the count: at least the 12 level-2 alarms raised above.
+  await expect(levelCount(2)).toHaveText(/^2 · Minor alarm(1[2-9]|[2-9]\d|\d{3,})$/);
   await closeDialog();
   const box = (await number.boundingBox())!;
   await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
@@ -85,4 +92,15 @@ test('Enter typed before the answer arrives opens the first match', async ({ pag
   await search.fill(storage.stationName);
   await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/station\\?stationId=${storage.stationId}$`));
+});
+
+test('"Station" in the side menu opens the last-opened site (issue 34 item 8)', async ({ page }) => {
+  const token = await signIn(page, DEMO);
+  const storage = await firstSite(page.request, token, 6);
+  await page.goto(`/station?stationId=${storage.stationId}`);
+  await expect(page.locator('.current-site')).toContainText(storage.stationName);
+  await page.goto('/dashboard');
+  await page.getByRole('menuitem', { name: /\bStation$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/station\\?stationId=${storage.stationId}$`));
+  await expect(page.getByText('Choose a site')).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 /**
- * Backfill: the fleet's history [from, to) at 5-minute resolution, published like a logger replaying its
+ * Backfill: the fleet's history [from, to) at 5-minute resolution, the newest day first, published like a logger replaying its
  * buffer — `{samples:[…]}` messages (≤ 1000 samples) on each device's own telemetry topic, QoS 1, through
  * the broker and the ingest like live data. One simulated day of a few sites at a time (SITES_PER_CHUNK:
  * the whole fleet's day at once held ≈ 25 k samples and their JSON in the heap, raising the V8 heap the
@@ -15,7 +15,7 @@ import type { DeviceLinks } from './device-links';
 import { siteSamples } from './device-points';
 import { FaultHistory, type PastFault } from './fault-history';
 import { yieldToEventLoop } from './fleet-models';
-import type { SiteModel } from './site-model';
+import { SiteModel, type SiteSnapshot } from './site-model';
 
 /** Backfill resolution, ms. */
 export const BACKFILL_STEP_MS = 300_000;
@@ -40,29 +40,56 @@ export interface BackfillOptions {
   onFaults?: (faults: PastFault[]) => Promise<void>;
 }
 
-/** Publishes the history; resolves with the number of samples sent (early when stopped). */
+/**
+ * Publishes the history, the newest day first; resolves with the number of samples sent (early when
+ * stopped). Newest first (issue 34 item 9): at every moment what a device has stored is one stretch
+ * ending where its live data begins, so no counter difference bridges history still to come. Published
+ * oldest first, "today" was the counter now minus the last reading replayed so far (days ago), and read
+ * 44 kWh instead of 24 until the backfill reached yesterday. The models only step forward: a first pass
+ * keeps each day's starting state (and the faults, whose history needs time order), the second publishes
+ * from those states backwards.
+ */
 export async function runBackfill(opts: BackfillOptions): Promise<number> {
   const { models, links, log, stopped } = opts;
   const first = Math.ceil(opts.from / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
   if (first >= opts.to) return 0;
   const days = Math.ceil((opts.to - first) / DAY_MS);
+  const span = (day: number) => ({
+    dayStart: first + day * DAY_MS,
+    dayEnd: Math.min(opts.to, first + (day + 1) * DAY_MS),
+  });
+  const starts: SiteSnapshot[][] = [];
+  const faultsOf: PastFault[][] = [];
+  const history = new FaultHistory();
+  for (let day = 0; day < days && !stopped(); day++) {
+    const { dayStart, dayEnd } = span(day);
+    const faults: PastFault[] = [];
+    starts.push(
+      models.map((model) => {
+        model.advanceTo(dayStart);
+        const snapshot = model.snapshot();
+        for (let t = dayStart; t < dayEnd; t += BACKFILL_STEP_MS) {
+          model.advanceTo(t);
+          faults.push(...history.observe(model, t));
+        }
+        return snapshot;
+      }),
+    );
+    faultsOf.push(faults);
+    await yieldToEventLoop();
+  }
+
   const started = Date.now();
   let sent = 0;
   let nextReport = 10;
-  const history = new FaultHistory();
-
-  for (let day = 0; day < days && !stopped(); day++) {
-    const dayStart = first + day * DAY_MS;
-    const dayEnd = Math.min(opts.to, dayStart + DAY_MS);
+  for (let day = starts.length - 1; day >= 0 && !stopped(); day--) {
+    const { dayStart, dayEnd } = span(day);
     for (let c = 0; c < models.length && !stopped(); c += SITES_PER_CHUNK) {
-      const { messages, faults } = dayMessages(
-        models.slice(c, c + SITES_PER_CHUNK),
-        dayStart,
-        dayEnd,
-        history,
-      );
+      const chunk = models
+        .slice(c, c + SITES_PER_CHUNK)
+        .map((m, i) => new SiteModel(m.spec, starts[day]![c + i]!, m.params));
+      const messages = dayMessages(chunk, dayStart, dayEnd);
       await publishAll(links, messages, opts.stopSignal, stopped);
-      if (faults.length > 0 && !stopped()) await opts.onFaults?.(faults);
       sent += messages.reduce((a, m) => a + m.n, 0);
 
       const elapsed = (Date.now() - started) / 1000;
@@ -70,33 +97,30 @@ export async function runBackfill(opts: BackfillOptions): Promise<number> {
       if (pace > 0) await new Promise((r) => setTimeout(r, pace * 1000));
       else await yieldToEventLoop();
     }
+    const faults = faultsOf[day]!;
+    if (faults.length > 0 && !stopped()) await opts.onFaults?.(faults);
 
-    const pct = Math.floor(((day + 1) / days) * 100);
-    if (pct >= nextReport || day + 1 === days) {
+    const done = starts.length - day;
+    const pct = Math.floor((done / days) * 100);
+    if (pct >= nextReport || day === 0) {
       const rate = Math.round(sent / Math.max(0.001, (Date.now() - started) / 1000));
-      log.info(`backfill ${pct}% (days ${day + 1}/${days}), ${sent} samples, ${rate} samples/s`);
+      log.info(`backfill ${pct}% (days ${done}/${days}, newest first), ${sent} samples, ${rate} samples/s`);
       nextReport = Math.floor(pct / 10) * 10 + 10;
     }
   }
   return sent;
 }
 
-/**
- * The `{samples}` messages (≤ DEVICE_LIMITS.maxSamplesPerMessage each) of `models`' devices for
- * [dayStart, dayEnd), and the faults that cleared in it.
- */
+/** The `{samples}` messages (≤ DEVICE_LIMITS.maxSamplesPerMessage each) of `models`' devices for [dayStart, dayEnd). */
 function dayMessages(
   models: SiteModel[],
   dayStart: number,
   dayEnd: number,
-  history: FaultHistory,
-): { messages: { sn: string; body: string; n: number }[]; faults: PastFault[] } {
-  const faults: PastFault[] = [];
+): { sn: string; body: string; n: number }[] {
   const buffers = new Map<string, { ts: number; points: Record<string, number | string | boolean> }[]>();
   for (const model of models) {
     for (let t = dayStart; t < dayEnd; t += BACKFILL_STEP_MS) {
       model.advanceTo(t);
-      faults.push(...history.observe(model, t));
       for (const s of siteSamples(model, t)) {
         const buf = buffers.get(s.sn);
         if (buf) buf.push({ ts: t, points: s.points });
@@ -111,7 +135,7 @@ function dayMessages(
       messages.push({ sn, body: JSON.stringify({ samples: part }), n: part.length });
     }
   }
-  return { messages, faults };
+  return messages;
 }
 
 async function publishAll(

@@ -158,7 +158,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/svgs',
-                handle: handle('svgs'),
+                handle: handle('svgs', '/svgs'),
                 lazy: async () => ({ Component: (await import('./pages/svgs-page')).SvgsPage }),
               },
               { path: '/404', handle: handle('notFound'), Component: NotFoundPage },

@@ -23,6 +23,9 @@ export const AlarmCountQuerySchema = z.object({
   languageId: languageIdField,
 });
 
+/** Alarm levels are 1 to this (spec §4). */
+export const ALARM_LEVEL_COUNT = 5;
+
 /** data of alarm/system/current/count: active alarms on the caller's sites, and per level. */
 export const AlarmCountSchema = z.object({
   count: z.number().int(),
@@ -32,6 +35,11 @@ export const AlarmCountSchema = z.object({
     fault: z.number().int(),
     fatal: z.number().int(),
   }),
+  /**
+   * Active alarms of levels 1 to 5, in that order (issue 34 item 5: levels 2 and 3, one group in byLevel,
+   * each have their own name and count in the bell's dialog).
+   */
+  levels: z.array(z.number().int()).length(ALARM_LEVEL_COUNT),
 });
 export type AlarmCount = z.infer<typeof AlarmCountSchema>;
 
@@ -147,7 +155,7 @@ export const RULE_BOUNDS = {
 export const AlarmRuleSaveSchema = z.object({
   id: idParam.optional(),
   stationId: idParam,
-  name: safeString(50, { trim: true }).min(1, { error: 'validation.length' }),
+  name: safeString(50, { trim: true }).min(1, { error: 'validation.required' }),
   /** Only devices of this type; absent, null or '': every device of the site. */
   deviceType: z
     .union([z.literal(''), z.enum(DEVICE_TYPES, { error: 'common.illegalInput' })])

@@ -70,6 +70,23 @@ export async function findLiveCode(
   return row ? { id: row.id, codeHash: row.code_hash } : undefined;
 }
 
+/**
+ * The newest code of purpose + address + user that ran out of time unused and not worn out by wrong tries:
+ * what consumeCode compares with to say "expired" rather than "invalid".
+ */
+export async function findExpiredCode(
+  db: Runner,
+  c: { purpose: string; address: string; userId: number; maxTries: number },
+): Promise<LiveCode | undefined> {
+  const res = await db.execute<{ id: number; code_hash: string }>(sql`
+    SELECT id, code_hash FROM verification_codes
+     WHERE purpose = ${c.purpose} AND address = ${c.address} AND user_id = ${c.userId}
+       AND used_at IS NULL AND expires_at <= now() AND tries < ${c.maxTries}
+     ORDER BY id DESC LIMIT 1`);
+  const row = res.rows[0];
+  return row ? { id: row.id, codeHash: row.code_hash } : undefined;
+}
+
 /** Marks a code used. @returns false when another request used it first. */
 export async function useCode(db: Runner, id: number): Promise<boolean> {
   const res = await db.execute<{ id: number }>(sql`

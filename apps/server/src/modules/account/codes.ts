@@ -11,6 +11,7 @@ import { enqueueMail, type Tx } from '../mail/outbox';
 import { codeMail } from '../mail/templates';
 import {
   addWrongTry,
+  findExpiredCode,
   findLiveCode,
   insertCode,
   lockCodeSends,
@@ -19,7 +20,7 @@ import {
   useCode,
   useTicket,
 } from './codes-repo';
-import { codeTooSoon, invalidCode } from './errors';
+import { codeExpired, codeTooSoon, invalidCode } from './errors';
 
 /** Code policy of issue 3 §10. */
 export const CODE_POLICY = { length: 6, ttlSeconds: 600, maxTries: 3, resendAfterSeconds: 60 } as const;
@@ -95,7 +96,9 @@ export async function mailCode(
 /**
  * Checks `code` against the live code of purpose + address + user and uses it up when right. A wrong code
  * costs the live code one of its 3 tries.
- * @throws invalidCode when there is no live code or the code is wrong.
+ * @throws codeExpired when the code is right but ran out of time (issue 34 item 4: the user is sent to
+ *   Resend; only the right code says so, so that a guess learns nothing of an account's codes);
+ *   invalidCode when there is no live code or the code is wrong.
  */
 export async function consumeCode(
   db: Db | Tx,
@@ -108,8 +111,13 @@ export async function consumeCode(
     userId: c.userId,
     maxTries: CODE_POLICY.maxTries,
   });
-  if (!live) throw invalidCode();
   const given = Buffer.from(hashCode(c.purpose, address, c.code), 'hex');
+  if (!live) {
+    const key = { purpose: c.purpose, address, userId: c.userId, maxTries: CODE_POLICY.maxTries };
+    const expired = await findExpiredCode(db, key);
+    if (expired && timingSafeEqual(given, Buffer.from(expired.codeHash, 'hex'))) throw codeExpired();
+    throw invalidCode();
+  }
   if (!timingSafeEqual(given, Buffer.from(live.codeHash, 'hex'))) {
     await addWrongTry(db, live.id);
     throw invalidCode();

@@ -112,9 +112,14 @@ describe('user/email/active and user/email/verify (signed in)', () => {
     await activate(token, address, ip);
     const code = await latestCodeTo(t.db, address);
     await age(address, 601);
-    expect((await verify(token, code)).json()).toMatchObject({
+    // Issue 34 item 4: the right code, too late, says it expired and points to Resend; a wrong one stays invalid.
+    expect((await verify(token, wrongCode(code))).json()).toMatchObject({
       status: 40000,
       msg: 'Invalid verification code',
+    });
+    expect((await verify(token, code)).json()).toMatchObject({
+      status: 40000,
+      msg: 'This verification code has expired: use “Resend code” to get a new one',
     });
   });
 

@@ -2,7 +2,7 @@
 import { Status } from '@ems/contract/status-codes';
 import { AppError } from '../../http/errors';
 
-/** 无效验证码: wrong, expired, used or worn-out code (and wrong reset ticket), alike for all (HTTP 400). */
+/** 无效验证码: wrong, used or worn-out code (an expired one when wrong too: codeExpired) (and wrong reset ticket), alike for all (HTTP 400). */
 export const invalidCode = (field = 'validCode') =>
   new AppError(Status.ILLEGAL_INPUT, 'account.invalidCode', 400, {}, {}, { field });
 
@@ -19,3 +19,7 @@ export const codeTooSoon = (seconds: number) =>
 /** The e-mail is already the account's verified e-mail. */
 export const emailAlreadyVerified = () =>
   new AppError(Status.ILLEGAL_INPUT, 'account.emailAlreadyVerified', 400, {}, {}, { field: 'email' });
+
+/** The right code, but more than 10 minutes old: the user asks for a new one (Resend code), HTTP 400. */
+export const codeExpired = (field = 'validCode') =>
+  new AppError(Status.ILLEGAL_INPUT, 'account.codeExpired', 400, {}, {}, { field });

@@ -97,6 +97,24 @@ describe('user/password/back', () => {
     expect(reused.json()).toMatchObject({ status: 40000, msg: 'Invalid verification code' });
   });
 
+  it('says a right code sent more than 10 minutes ago expired, pointing to Resend (issue 34 item 4)', async () => {
+    const { user, email, ip } = await verifiedUser();
+    await back(user.loginName, ip);
+    const code = await latestCodeTo(t.db, email);
+    await t.db.query(
+      "UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'password_back'",
+      [user.id],
+    );
+    const late = await back(user.loginName, ip, { validCode: code }, 2);
+    expect(late.json()).toEqual({
+      status: 40000,
+      msg: '验证码已过期，请点击“重新发送”获取新的验证码',
+      data: { field: 'validCode' },
+    });
+    const wrong = await back(user.loginName, ip, { validCode: wrongCode(code) });
+    expect(wrong.json()).toMatchObject({ status: 40000, msg: 'Invalid verification code' });
+  });
+
   it('takes the user name as spec §7 spells it (username) as well as userName', async () => {
     const { user, email, ip } = await verifiedUser();
     const sent = await post(t.app, BACK, { username: user.loginName }, { ip });

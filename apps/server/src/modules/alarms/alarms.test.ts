@@ -35,13 +35,19 @@ describe('GET alarm/system/current/count', () => {
   it('counts active alarms on the caller’s sites per level', async () => {
     const { body } = await get('isCurrent=true&ispvesc=false');
     expect(body.status).toBe(0);
-    expect(body.data).toEqual({ count: 7, byLevel: { notice: 1, alarm: 3, fault: 1, fatal: 2 } });
+    // Issue 34 item 5: levels 2 and 3, one group, are each counted too.
+    expect(body.data).toEqual({
+      count: 7,
+      byLevel: { notice: 1, alarm: 3, fault: 1, fatal: 2 },
+      levels: [1, 2, 1, 1, 2],
+    });
   });
 
   it('filters by system type and by named stations', async () => {
     expect((await get('systemType=7')).body.data).toEqual({
       count: 1,
       byLevel: { notice: 0, alarm: 1, fault: 0, fatal: 0 },
+      levels: [0, 1, 0, 0, 0],
     });
     expect((await get(`stationIds=${ids.pv}`)).body.data.count).toBe(6);
     expect((await get(`stationIds=${ids.pv}&stationIds=${ids.ups}&systemType=7`)).body.data.count).toBe(1);
@@ -55,8 +61,18 @@ describe('GET alarm/system/current/count', () => {
       headers: { token },
     });
     expect(res.json().data).toEqual([
-      { stationId: ids.pv, count: 6, byLevel: { notice: 1, alarm: 2, fault: 1, fatal: 2 } },
-      { stationId: ids.ups, count: 1, byLevel: { notice: 0, alarm: 1, fault: 0, fatal: 0 } },
+      {
+        stationId: ids.pv,
+        count: 6,
+        byLevel: { notice: 1, alarm: 2, fault: 1, fatal: 2 },
+        levels: [1, 1, 1, 1, 2],
+      },
+      {
+        stationId: ids.ups,
+        count: 1,
+        byLevel: { notice: 0, alarm: 1, fault: 0, fatal: 0 },
+        levels: [0, 1, 0, 0, 0],
+      },
     ]);
     const page = async (q: string) =>
       (

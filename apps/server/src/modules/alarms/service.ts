@@ -63,7 +63,7 @@ export async function currentAlarmCountByStation(
 
 /** An alarm count with nothing in it. */
 export function emptyCount(): AlarmCount {
-  return { count: 0, byLevel: { notice: 0, alarm: 0, fault: 0, fatal: 0 } };
+  return { count: 0, byLevel: { notice: 0, alarm: 0, fault: 0, fatal: 0 }, levels: [0, 0, 0, 0, 0] };
 }
 
 /** Adds `count` alarms of `level` to `out` (byLevel only for a known level). */
@@ -71,6 +71,7 @@ export function addToCount(out: AlarmCount, level: number, count: number): void 
   out.count += count;
   const group = levelGroup(level);
   if (group) out.byLevel[group] += count;
+  if (group) out.levels[level - 1]! += count;
 }
 
 async function countScope(db: DbHandle, user: SessionUser, q: AlarmCountQuery): Promise<number[]> {

@@ -94,17 +94,23 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
   server.on('client', (client) => {
     const deviceId = client.session.deviceId as number;
     links.set(deviceId, client);
-    saveConnection(ctx.db, deviceId, ctx.nodeName).catch((err: unknown) =>
-      ctx.log.error({ err, identity: client.identity }, 'OCPP connection not recorded'),
-    );
+    // Connected, the charger shares the site's limit again (issue 34 item 3): its site is recomputed.
+    saveConnection(ctx.db, deviceId, ctx.nodeName)
+      .then(() => ctx.smartCharging?.chargerChanged(deviceId))
+      .catch((err: unknown) =>
+        ctx.log.error({ err, identity: client.identity }, 'OCPP connection not recorded'),
+      );
     client.once('close', () => {
       // A charger that reconnected here already replaced its entry; at the app's close the worker's stop
       // forgets all of the node's rows at once.
       if (links.get(deviceId) !== client || closing) return;
       links.delete(deviceId);
-      dropConnection(ctx.db, deviceId, ctx.nodeName).catch((err: unknown) =>
-        ctx.log.warn({ err, identity: client.identity }, 'OCPP disconnection not recorded'),
-      );
+      // Offline, its share of the site's limit goes to the connected chargers.
+      dropConnection(ctx.db, deviceId, ctx.nodeName)
+        .then(() => ctx.smartCharging?.chargerChanged(deviceId))
+        .catch((err: unknown) =>
+          ctx.log.warn({ err, identity: client.identity }, 'OCPP disconnection not recorded'),
+        );
     });
     const c: ChargerContext = {
       db: ctx.db,

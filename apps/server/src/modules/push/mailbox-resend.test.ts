@@ -61,4 +61,28 @@ describe('push/mailbox/add again', () => {
       data: { field: 'email' },
     });
   });
+
+  it('says a right code sent more than 10 minutes ago expired, pointing to Resend (issue 34 item 4)', async () => {
+    const user = await buildUser(t.db);
+    const token = await signIn(t.app, user);
+    const email = `late-${user.id}@example.com`;
+    const box = (await post(t.app, `${PUSH}/mailbox/add`, { email }, { token })).json().data as {
+      id: number;
+    };
+    const code = await latestCodeTo(t.db, email);
+    await t.db.query(
+      `UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE address = $1`,
+      [email],
+    );
+    const late = await post(
+      t.app,
+      `${PUSH}/mailbox/verify`,
+      { id: box.id, validCode: code },
+      { token, languageId: 3 },
+    );
+    expect(late.json()).toMatchObject({
+      status: 40000,
+      msg: 'Este código de verificação expirou: use “Reenviar código” para receber um novo',
+    });
+  });
 });

@@ -25,11 +25,19 @@ const COLUMNS: { key: keyof ReportFigures; msg: MessageKey; unit: string | null;
   { key: 'savings', msg: 'report.col.savings', unit: null, decimals: 2 },
 ];
 
-/** Header texts with units, e.g. "Production (kWh)"; money columns carry the currency. */
-export function reportHeaders(report: Report, language: string): string[] {
+/**
+ * Header texts with units, e.g. "Production (kWh)"; money columns carry the currency, or "mixed
+ * currencies" when the sites' tariffs differ (issue 34 item 10: not "(–)"), or nothing without a tariff.
+ */
+export function reportHeaders(report: Pick<Report, 'currency' | 'moneyNote'>, language: string): string[] {
+  const noCurrency =
+    report.moneyNote === 'mixedCurrencies' ? translate('report.mixedCurrencies', language) : null;
   return [
     translate('report.col.period', language),
-    ...COLUMNS.map((c) => `${translate(c.msg, language)} (${c.unit ?? report.currency ?? '–'})`),
+    ...COLUMNS.map((c) => {
+      const unit = c.unit ?? report.currency ?? noCurrency;
+      return unit ? `${translate(c.msg, language)} (${unit})` : translate(c.msg, language);
+    }),
   ];
 }
 

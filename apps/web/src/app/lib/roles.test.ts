@@ -12,4 +12,9 @@ describe('mayOpen (spec §6 route roles)', () => {
     expect(mayOpen(ROUTE_ROLES['/manage'], ['owner'])).toBe(false);
     expect(mayOpen(ROUTE_ROLES['/manage'], [])).toBe(false);
   });
+
+  it('opens the /svgs icon gallery to administrators only (issue 34 item 10)', () => {
+    expect(mayOpen(ROUTE_ROLES['/svgs'], ['admin'])).toBe(true);
+    expect(mayOpen(ROUTE_ROLES['/svgs'], ['owner'])).toBe(false);
+  });
 });

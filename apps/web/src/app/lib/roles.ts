@@ -6,6 +6,8 @@
 /** Roles each guarded path needs; the route handles and the sidebar both read this one table. */
 export const ROUTE_ROLES: Readonly<Record<string, readonly string[]>> = {
   '/manage': ['admin'],
+  // Issue 34 item 10: the icon gallery is a tool of the platform's people, not an owner's page.
+  '/svgs': ['admin'],
 };
 
 /** True when a user with `roles` may open a route needing `required` (any one of them; none = all may). */

@@ -40,3 +40,19 @@ export function worstKind(byLevel: AlarmCount['byLevel'] | undefined): AlarmKind
   if (!byLevel) return null;
   return ALARM_KINDS_WORST_FIRST.find((k) => byLevel[k] > 0) ?? null;
 }
+
+/** The alarm levels of spec §4, from the worst down: the order the bell's dialog counts them in. */
+export const ALARM_LEVELS_WORST_FIRST: readonly number[] = [5, 4, 3, 2, 1];
+
+/**
+ * A level's own name, "2 · Minor alarm" (issue 34 item 5): where a level is picked or counted, 2 and 3,
+ * both "alarm" in lists (spec §4), must not read alike.
+ */
+export function alarmLevelLabel(level: number, t: (key: string) => string): string {
+  return `${level} · ${t(`alarms.levelName.${level}`)}`;
+}
+
+/** The options of a level select, 1 to 5, each with its own name. */
+export function alarmLevelOptions(t: (key: string) => string): { value: number; label: string }[] {
+  return [1, 2, 3, 4, 5].map((l) => ({ value: l, label: alarmLevelLabel(l, t) }));
+}

@@ -14,7 +14,8 @@ export function pointLabel(name: string, t: TFunction, unit = ''): string {
 
 /**
  * Unit of a SunSpec-named point, from its name: W, VA, var, Wh, V, A, Hz, %, °C; "" when unknown.
- * Order matters: "PhVphA" is a voltage, "AphA" a current, "WH" / "TotWhImp" energy.
+ * Order matters: "PhVphA" is a voltage, "AphA" a current, "WH" / "TotWhImp" energy; a name ending in V
+ * ("BusV") is a voltage and in A ("BatA") a current (issue 34 item 6).
  */
 export function unitOfPoint(name: string): string {
   if (/^Tmp|Temp/i.test(name)) return '°C';
@@ -23,8 +24,8 @@ export function unitOfPoint(name: string): string {
   if (/^VAr|^var/i.test(name)) return 'var';
   if (/^VA$/.test(name)) return 'VA';
   if (/^Hz$/.test(name)) return 'Hz';
-  if (/^PhV|^V|DCV$/.test(name)) return 'V';
-  if (/^A|DCA$/.test(name)) return 'A';
+  if (/^PhV|^V|V$/.test(name)) return 'V';
+  if (/^A|A$/.test(name)) return 'A';
   if (/^W|DCW$/.test(name)) return 'W';
   return '';
 }

@@ -1,4 +1,5 @@
 import { PasswordResetFormSchema, RegisterFormSchema } from '@ems/contract/api/account';
+import { AlarmRuleSaveSchema } from '@ems/contract/api/alarm';
 import { translate } from '@ems/contract/messages';
 import { loginNameField } from '@ems/contract/validation';
 import { describe, expect, it } from 'vitest';
@@ -78,5 +79,14 @@ describe('form rules from the contract (spec §5)', () => {
     expect(said({ ...good, userName: 'a' }, 'userName', 'pt-BR')).toBe(
       'O tamanho deve estar entre 2 e 20 caracteres',
     );
+  });
+});
+
+describe('the alarm rule form (issue 34 item 10)', () => {
+  it('says an empty or blank name cannot be empty, not a length', () => {
+    for (const name of ['', '   ']) {
+      const issue = fieldIssue(AlarmRuleSaveSchema, { stationId: 1, name }, 'name');
+      expect(issueText(issue!, 'en-US', AlarmRuleSaveSchema)).toBe('This field cannot be empty');
+    }
   });
 });

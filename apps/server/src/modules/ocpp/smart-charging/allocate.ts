@@ -17,6 +17,8 @@ export interface ChargerState {
   chargingSince: number | null;
   /** Its own maximum, W (devices.rated_power_w); null when unknown. */
   maxW: number | null;
+  /** True while it is connected to the central system (ocpp_connections); an offline charger gets 0 W. */
+  online: boolean;
 }
 
 /** What one charger is given, W (whole watts, ≥ 0). */
@@ -27,11 +29,15 @@ export interface Allocation {
 }
 
 /**
- * Divides `limitW` among `chargers`:
+ * Divides `limitW` among the connected `chargers` (an offline or never-connected charger gets 0 W: it cannot
+ * be told its share, and power kept for it would be given to nobody — issue 34 item 3):
  * - each idle charger keeps a reserve of MIN_CHARGING_W (at most its own maximum) so that a session
  *   starting there may draw power at once without the site going over;
  * - the rest is shared equally by the charging chargers, none above its own maximum (what a capped charger
- *   cannot take goes to the others; what nobody can take stays unused).
+ *   cannot take goes to the others);
+ * - what the charging chargers cannot take (their maxima, or none is charging) is shared by the idle ones
+ *   that hold a reserve, so that a session starting there begins with it; only what no connected charger
+ *   can take stays unused.
  * When the limit cannot give every charger MIN_CHARGING_W, charging chargers come first, the longest
  * charging first: as many as the limit holds at MIN_CHARGING_W each share it, then idle chargers get their
  * reserve while it lasts (lowest device id first); the others get 0 W (a connector below its minimum
@@ -43,10 +49,11 @@ export function allocate(limitW: number, chargers: readonly ChargerState[]): All
   const cap = (c: ChargerState) =>
     c.maxW === null ? Number.POSITIVE_INFINITY : Math.max(0, Math.floor(c.maxW));
   const reserveOf = (c: ChargerState) => Math.min(MIN_CHARGING_W, cap(c));
-  const charging = chargers
+  const live = chargers.filter((c) => c.online);
+  const charging = live
     .filter((c) => c.charging)
     .sort((a, b) => (a.chargingSince ?? 0) - (b.chargingSince ?? 0) || a.deviceId - b.deviceId);
-  const idle = chargers.filter((c) => !c.charging).sort((a, b) => a.deviceId - b.deviceId);
+  const idle = live.filter((c) => !c.charging).sort((a, b) => a.deviceId - b.deviceId);
   const given = new Map<number, number>();
   // Charging chargers that the limit can carry at MIN_CHARGING_W each, the longest charging first.
   const carried = charging.slice(0, Math.floor(budget / MIN_CHARGING_W));
@@ -57,20 +64,38 @@ export function allocate(limitW: number, chargers: readonly ChargerState[]): All
     given.set(c.deviceId, r);
     left -= r;
   }
-  // Water-filling: the pool (what carried chargers' minimums and idle reserves leave) shared equally,
-  // the chargers with the lowest maximum served first so that what they cannot take goes to the others.
-  let pool = budget - sumOf(idle.map((c) => given.get(c.deviceId)!));
-  const byCap = [...carried].sort((a, b) => (cap(a) === cap(b) ? 0 : cap(a) < cap(b) ? -1 : 1));
-  byCap.forEach((c, i) => {
-    const share = Math.min(Math.floor(pool / (byCap.length - i)), cap(c));
-    given.set(c.deviceId, share);
-    pool -= share;
-  });
+  // The pool (what the idle reserves leave) goes to the carried chargers first.
+  const reserved = idle.filter((c) => given.get(c.deviceId)! > 0);
+  const pool = budget - sumOf(reserved.map((c) => given.get(c.deviceId)!));
+  const rest = shareOut(pool, carried, cap, given);
+  // The idle chargers' share is their reserve plus the rest; it is never below the reserve (water-filling
+  // over the reserves' sum and more, the lowest maxima first).
+  shareOut(rest + sumOf(reserved.map((c) => given.get(c.deviceId)!)), reserved, cap, given);
   return chargers.map((c) => ({
     deviceId: c.deviceId,
     limitW: given.get(c.deviceId) ?? 0,
     charging: c.charging,
   }));
+}
+
+/**
+ * Water-filling: `pool` shared equally by `among`, those with the lowest maximum served first so that what
+ * they cannot take goes to the others; writes each share into `given`. @returns what nobody could take.
+ */
+function shareOut(
+  pool: number,
+  among: readonly ChargerState[],
+  cap: (c: ChargerState) => number,
+  given: Map<number, number>,
+): number {
+  const byCap = [...among].sort((a, b) => (cap(a) === cap(b) ? 0 : cap(a) < cap(b) ? -1 : 1));
+  let left = pool;
+  byCap.forEach((c, i) => {
+    const share = Math.min(Math.floor(left / (byCap.length - i)), cap(c));
+    given.set(c.deviceId, share);
+    left -= share;
+  });
+  return left;
 }
 
 function sumOf(values: readonly number[]): number {

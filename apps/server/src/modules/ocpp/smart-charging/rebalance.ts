@@ -12,7 +12,7 @@ import { forgetSent, noteSent, sentLimits, siteChargers, siteLimitKw } from './r
 export interface SiteDivision {
   limitKw: number | null;
   /** One per charger of the site when it has a limit, else none. */
-  allocations: (Allocation & { outlets: number })[];
+  allocations: (Allocation & { outlets: number; online: boolean })[];
 }
 
 /**
@@ -23,12 +23,13 @@ export async function divideSite(db: DbHandle, stationId: number): Promise<SiteD
   const limitKw = await siteLimitKw(db, stationId);
   if (limitKw === null) return { limitKw, allocations: [] };
   const chargers = await siteChargers(db, stationId);
-  const outlets = new Map(chargers.map((c) => [c.deviceId, c.outlets]));
+  const byId = new Map(chargers.map((c) => [c.deviceId, c]));
   return {
     limitKw,
     allocations: allocate(Math.round(limitKw * 1000), chargers).map((a) => ({
       ...a,
-      outlets: outlets.get(a.deviceId)!,
+      outlets: byId.get(a.deviceId)!.outlets,
+      online: byId.get(a.deviceId)!.online,
     })),
   };
 }
@@ -59,7 +60,9 @@ export async function rebalanceSite(
       }
     }
   } else {
+    // An offline charger cannot be told (its share is 0 W): it is sent its share when it connects again.
     const changes = division.allocations
+      .filter((a) => a.online)
       .map((a) => ({
         deviceId: a.deviceId,
         limitW: perConnectorW(a.limitW, a.outlets),

@@ -25,10 +25,17 @@ export interface SiteCharger extends ChargerState {
   outlets: number;
 }
 
-/** The site's chargers, by device id: open sessions, maximum power and outlets. */
+/** The site's chargers, by device id: open sessions, maximum power, outlets and connection. */
 export async function siteChargers(db: DbHandle, stationId: number): Promise<SiteCharger[]> {
-  const res = await db.query<{ deviceId: number; since: Date | null; maxW: number | null; outlets: number }>(
+  const res = await db.query<{
+    deviceId: number;
+    since: Date | null;
+    maxW: number | null;
+    outlets: number;
+    online: boolean;
+  }>(
     `SELECT d.id AS "deviceId", d.rated_power_w AS "maxW",
+       EXISTS (SELECT 1 FROM ocpp_connections o WHERE o.device_id = d.id) AS online,
        (SELECT min(s.started_at) FROM charging_sessions s WHERE s.device_id = d.id AND s.stopped_at IS NULL) AS since,
        (SELECT count(*)::int FROM charger_connectors c WHERE c.device_id = d.id AND c.connector_id > 0) AS outlets
      FROM devices d WHERE d.station_id = $1 AND d.protocol = 'ocpp' ORDER BY d.id`,
@@ -40,6 +47,7 @@ export async function siteChargers(db: DbHandle, stationId: number): Promise<Sit
     chargingSince: r.since === null ? null : new Date(r.since).getTime(),
     maxW: r.maxW,
     outlets: Math.max(1, r.outlets),
+    online: r.online,
   }));
 }
 

@@ -20,7 +20,8 @@ const calls: SmartChargingCall[] = [];
 const held = new Map<number, number>();
 /** Sums of the held profiles that went over the limit (should stay empty). */
 const overruns: number[] = [];
-const limitW = LIMIT_W;
+/** The site's limit as last set, W. */
+let limitW = LIMIT_W;
 
 async function fakeSend(cmd: SmartChargingCall): Promise<number> {
   calls.push(cmd);
@@ -42,6 +43,7 @@ async function fakeSend(cmd: SmartChargingCall): Promise<number> {
 let b: OcppBench;
 const ids: number[] = [];
 const cps: RPCClient[] = [];
+const keys: string[] = [];
 let friendToken = '';
 let strangerToken = '';
 beforeAll(async () => {
@@ -49,6 +51,7 @@ beforeAll(async () => {
   for (const n of [1, 2, 3]) {
     const { deviceId, key } = await b.addCharger(`CP-SC-${n}`);
     ids.push(deviceId);
+    keys.push(key);
     const cp = await b.connect(`CP-SC-${n}`, key, { strict: true });
     await cp.call('BootNotification', BOOT);
     await cp.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
@@ -124,11 +127,16 @@ describe('smart charging of a site limit', () => {
       status: 0,
       data: {
         limitKw: 11,
-        allocations: ids.map((deviceId) => ({ deviceId, limitKw: 1.4, charging: false })),
+        allocations: ids.map((deviceId, i) => ({
+          deviceId,
+          limitKw: [3.666, 3.667, 3.667][i],
+          charging: false,
+        })),
       },
     });
     await settled();
-    expect(heldLimits()).toEqual([1400, 1400, 1400]);
+    // Nobody charging: the connected chargers share all of it (issue 34 item 3).
+    expect(heldLimits()).toEqual([3666, 3667, 3667]);
     const first = calls[0]!;
     expect(first).toMatchObject({ action: 'SetChargingProfile', userId: null, params: { connectorId: 0 } });
     expect(first.params.csChargingProfiles).toMatchObject({
@@ -139,7 +147,7 @@ describe('smart charging of a site limit', () => {
     let n = calls.length;
     await start(2);
     expect(heldLimits()).toEqual([1400, 1400, 8200]);
-    expect(since(n)).toEqual([ids[2]]); // the idle chargers' reserve did not change
+    expect(since(n)).toEqual([ids[0], ids[1], ids[2]]); // the idle ones lowered to their reserve first
 
     n = calls.length;
     await start(0);
@@ -160,7 +168,7 @@ describe('smart charging of a site limit', () => {
     await stop(0);
     expect(heldLimits()).toEqual([1400, 8200, 1400]);
     await stop(1);
-    expect(heldLimits()).toEqual([1400, 1400, 1400]);
+    expect(heldLimits()).toEqual([3666, 3667, 3667]);
     expect(overruns).toEqual([]);
   });
 
@@ -203,9 +211,39 @@ describe('smart charging of a site limit', () => {
     expect((await setLimit(0.5)).json()).toMatchObject({ status: 40000 });
     expect((await getLimit()).json().data.limitKw).toBeNull(); // nothing changed
     const admin = await signInAdmin(b.t.app);
+    limitW = 22_000;
     expect((await setLimit(22, admin)).json()).toMatchObject({ status: 0, data: { limitKw: 22 } });
     await settled();
-    expect(heldLimits()).toEqual([1400, 1400, 1400]);
+    expect(heldLimits()).toEqual([7333, 7333, 7334]);
+    expect(overruns).toEqual([]);
+  });
+
+  it('gives an offline or never-connected charger nothing, and its share to the connected ones', async () => {
+    // Issue 34 item 3: 7 kW were split 5.6 + 1.4 with one charger charging and the other offline, and after
+    // the stop 4.2 kW went to nobody.
+    const never = (await b.addCharger('CP-SC-4')).deviceId;
+    await cps[2]!.close({ force: true });
+    // What the offline charger holds is not counted: it is no longer given a share (the issue's choice).
+    held.delete(ids[2]!);
+    await vi.waitFor(() => expect(heldLimits()).toEqual([11_000, 11_000, null]), { timeout: 30_000 });
+    await settled();
+    expect((await getLimit()).json().data.allocations).toEqual([
+      { deviceId: ids[0], limitKw: 11, charging: false },
+      { deviceId: ids[1], limitKw: 11, charging: false },
+      { deviceId: ids[2], limitKw: 0, charging: false },
+      { deviceId: never, limitKw: 0, charging: false },
+    ]);
+    await start(0);
+    expect(heldLimits()).toEqual([20_600, 1400, null]);
+    await stop(0);
+    expect(heldLimits()).toEqual([11_000, 11_000, null]);
+    // Back online without booting, it is given its share again (what it held is still the record's).
+    const n = calls.length;
+    cps[2] = await b.connect('CP-SC-3', keys[2], { strict: true });
+    held.set(ids[2]!, 7334);
+    await vi.waitFor(() => expect(heldLimits()).toEqual([7333, 7333, 7334]), { timeout: 30_000 });
+    await settled();
+    expect(since(n)).toEqual([ids[0], ids[1]]);
     expect(overruns).toEqual([]);
   });
 });

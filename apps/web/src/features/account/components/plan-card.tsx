@@ -1,4 +1,5 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
+import { planFee } from '@ems/contract/api/account';
 import { Alert, Button, Card, Descriptions, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,6 +62,7 @@ export function PlanCard({ usertype }: { usertype: number }) {
           })}
         />
       )}
+      <PlanOpens />
       {plans.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : (
@@ -79,9 +81,22 @@ export function PlanCard({ usertype }: { usertype: number }) {
                 </Space>
               }
             >
+              {/* The term's price first, the yearly rate it comes from second (issue 34 item 7). */}
               <List.Item.Meta
                 title={t('account.plans.term', { count: plan.months })}
-                description={t('account.plans.fee', { fee: formatMoney(plan.yuanPerYear, 'CNY', locale) })}
+                description={
+                  <span className="plan-price-lines">
+                    <Typography.Text strong data-testid="plan-price">
+                      {t('account.plans.termPrice', {
+                        count: plan.months,
+                        fee: formatMoney(planFee(plan.months), 'CNY', locale),
+                      })}
+                    </Typography.Text>
+                    <Typography.Text type="secondary">
+                      {t('account.plans.fee', { fee: formatMoney(plan.yuanPerYear, 'CNY', locale) })}
+                    </Typography.Text>
+                  </span>
+                }
               />
             </List.Item>
           )}
@@ -89,5 +104,21 @@ export function PlanCard({ usertype }: { usertype: number }) {
       )}
       <PlanOrderModal months={ordering} onClose={() => setOrdering(null)} />
     </Card>
+  );
+}
+
+/** What a plan opens, as docs/plans.md "What a plan opens" says (issue 34 item 7). */
+function PlanOpens() {
+  const { t } = useTranslation();
+  return (
+    <section className="plan-opens" data-testid="plan-opens">
+      <Typography.Text strong>{t('account.plans.opens')}</Typography.Text>
+      <ul>
+        <li>{t('account.plans.opensReports')}</li>
+        <li>{t('account.plans.opensPremium')}</li>
+        <li>{t('account.plans.opensReminder')}</li>
+      </ul>
+      <Typography.Text type="secondary">{t('account.plans.opensAlarms')}</Typography.Text>
+    </section>
   );
 }

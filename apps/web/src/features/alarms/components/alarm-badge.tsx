@@ -1,12 +1,16 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { SystemType } from '@ems/contract/constants';
 import { ALARM_BADGE_CAP } from '@ems/contract/constants';
-import { Empty, Modal } from 'antd';
+import { Empty, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ALARM_KINDS_WORST_FIRST } from '../../../shared/domain/alarm-level';
-import { AlarmLevelTag } from '../../../shared/ui/alarm-level-tag';
+import {
+  ALARM_COLORS,
+  ALARM_LEVELS_WORST_FIRST,
+  alarmKind,
+  alarmLevelLabel,
+} from '../../../shared/domain/alarm-level';
 import { BadgeButton } from '../../../shared/ui/badge-button';
 import { useSystemAlarmCount } from '../api/system-alarm-count';
 import { AlarmTable } from './alarm-table';
@@ -47,10 +51,11 @@ export function AlarmBadge({ systemType }: { systemType?: SystemType }) {
         ) : (
           <>
             <ul className="alarm-count-list">
-              {ALARM_KINDS_WORST_FIRST.map((kind) => (
-                <li key={kind}>
-                  <AlarmLevelTag kind={kind} />
-                  <span>{data?.byLevel[kind] ?? 0}</span>
+              {/* Each level counted under its own name: 2 and 3 are not merged (issue 34 item 5). */}
+              {ALARM_LEVELS_WORST_FIRST.map((level) => (
+                <li key={level} data-testid="alarm-level-count" data-level={level}>
+                  <Tag color={ALARM_COLORS[alarmKind(level)!]}>{alarmLevelLabel(level, t)}</Tag>
+                  <span>{data?.levels[level - 1] ?? 0}</span>
                 </li>
               ))}
             </ul>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alarmKind } from '../../../shared/domain/alarm-level';
+import { alarmLevelOptions } from '../../../shared/domain/alarm-level';
 import { pointLabel, unitOfPoint } from '../../../shared/domain/point-label';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
@@ -118,12 +118,7 @@ export function AlarmRuleModal({
             <InputNumber style={{ width: '100%' }} suffix="s" min={0} max={RULE_BOUNDS.maxDurationS} />
           </Form.Item>
           <Form.Item name="level" label={t('alarms.rules.level')} rules={[rule_('level')]} required>
-            <Select
-              options={[1, 2, 3, 4, 5].map((l) => ({
-                value: l,
-                label: `${l} · ${t(`alarms.level.${alarmKind(l) ?? 'notice'}`)}`,
-              }))}
-            />
+            <Select options={alarmLevelOptions(t)} />
           </Form.Item>
         </div>
         <Form.Item name="enabled" label={t('alarms.rules.enabled')} valuePropName="checked">

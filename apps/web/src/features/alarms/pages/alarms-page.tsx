@@ -4,7 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { alarmKind } from '../../../shared/domain/alarm-level';
+import { alarmKind, alarmLevelOptions } from '../../../shared/domain/alarm-level';
 import { MISSING } from '../../../shared/format/quantity';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { getSystemType } from '../../../shared/session/preferences';
@@ -134,10 +134,7 @@ export function AlarmsPage() {
           className="alarm-filter-level"
           value={levels}
           onChange={setLevels}
-          options={[1, 2, 3, 4, 5].map((l) => ({
-            value: l,
-            label: `${l} · ${t(`alarms.level.${alarmKind(l)}`)}`,
-          }))}
+          options={alarmLevelOptions(t)}
         />
         <DatePicker.RangePicker
           showTime={!isMobile}

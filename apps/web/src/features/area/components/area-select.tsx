@@ -1,7 +1,7 @@
 import { TreeSelect, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useAreaTree } from '../api/area-api';
-import { areaCountry, areaOptions, searchAreas } from '../lib/area-options';
+import { areaCountry, areaOptions, onlyMatch, searchAreas } from '../lib/area-options';
 
 /**
  * Chooser of one area of the area tree (spec §3; issue 7 item 6): type to search by name, or open a
@@ -49,6 +49,12 @@ export function AreaSelect({
       })),
     [tree.data, search, country],
   );
+  const choose = (code: string | undefined) => {
+    setSearch('');
+    onChange?.(code ?? null);
+    const chosen = code ? areaCountry(tree.data ?? [], code) : null;
+    if (chosen && onCountry) onCountry(chosen);
+  };
   return (
     <TreeSelect
       className={className}
@@ -60,11 +66,13 @@ export function AreaSelect({
       showSearch={{ searchValue: search, onSearch: setSearch, filterTreeNode: false }}
       allowClear
       popupMatchSelectWidth={false}
-      onChange={(code: string | undefined) => {
-        setSearch('');
-        onChange?.(code ?? null);
-        const chosen = code ? areaCountry(tree.data ?? [], code) : null;
-        if (chosen && onCountry) onCountry(chosen);
+      onChange={choose}
+      onKeyDown={(e) => {
+        const only = e.key === 'Enter' ? onlyMatch(search, hits) : null;
+        if (only) {
+          e.preventDefault();
+          choose(only);
+        }
       }}
     />
   );

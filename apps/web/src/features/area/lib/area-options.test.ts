@@ -1,6 +1,6 @@
 import type { AreaNode } from '@ems/contract/api/area';
 import { describe, expect, it } from 'vitest';
-import { areaCountry, areaOptions, areaPath, searchAreas } from './area-options';
+import { areaCountry, areaOptions, areaPath, onlyMatch, searchAreas } from './area-options';
 
 const node = (id: number, areaCode: string, areaName: string, subs: AreaNode[] = []): AreaNode => ({
   info: { id, areaCode, areaName },
@@ -64,5 +64,14 @@ describe('area search (issue 24 item 4)', () => {
       country: 'BR',
     });
     expect(searchAreas(WORLD, '  ')).toEqual([]);
+  });
+});
+
+describe('onlyMatch (issue 34 item 10: Enter takes the only match)', () => {
+  it('answers the one match of a typed search, else nothing', () => {
+    expect(onlyMatch('Brno', searchAreas(TREE, 'Brno'))).toBe('CZ-642');
+    expect(onlyMatch('', [{ value: 'CZ' }])).toBeNull();
+    expect(onlyMatch('Zzz', searchAreas(TREE, 'Zzz'))).toBeNull();
+    expect(onlyMatch('a', [{ value: 'CZ' }, { value: 'AQ' }])).toBeNull();
   });
 });

@@ -99,3 +99,11 @@ export function searchAreas(
   );
   return found.slice(0, limit).map((f) => f.hit);
 }
+
+/**
+ * What Enter chooses in the area select while a search is typed (issue 34 item 10): its only match, else
+ * nothing (among several the user picks; antd's select has no active option to take after a search).
+ */
+export function onlyMatch(search: string, hits: readonly { value: string }[]): string | null {
+  return search.trim() && hits.length === 1 ? hits[0]!.value : null;
+}

@@ -9,6 +9,7 @@
  */
 import type { DeviceInfo, DeviceReal } from '@ems/contract/api/station';
 import { Card, Descriptions, Empty, Select, Tabs, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -27,6 +28,7 @@ import { useNow } from '../../../shared/ui/use-now';
 import { useBaseInfo } from '../../station/api/get-base-info';
 import { useStationReal } from '../../station/api/get-list-real';
 import { groupPoints, type PointItem } from '../lib/device-points';
+import { paramOption } from '../lib/param-points';
 
 /** A tab another feature adds to the device detail, after the live values. */
 export interface DeviceTab {
@@ -162,7 +164,7 @@ function DevicePoints({ live }: { live: DeviceReal | undefined }) {
           <dl>
             {items.map((item) => (
               <div key={item.key} className="fleet-point">
-                <dt>{item.known ? t(`fleet.point.${item.key}`) : item.key}</dt>
+                <dt>{pointName(item, t)}</dt>
                 <dd data-testid={`point-${item.key}`}>
                   <PointValue item={item} />
                 </dd>
@@ -175,6 +177,19 @@ function DevicePoints({ live }: { live: DeviceReal | undefined }) {
   );
 }
 
+/**
+ * A point's name in the viewer's language: a known point's label, a reported parameter's as the
+ * Parameters tab names it (a price period with its number), else the code itself.
+ */
+function pointName(item: PointItem, t: TFunction): string {
+  if (item.param) {
+    const period = /^Tou(\d+)$/.exec(item.key)?.[1];
+    const name = t(`deviceParams.field.${item.param}`);
+    return period ? `${name} ${period}` : name;
+  }
+  return item.known ? t(`fleet.point.${item.key}`) : item.key;
+}
+
 /** A point's value in the viewer's language: numbers with their unit, enums as words, booleans yes/no. */
 function PointValue({ item }: { item: PointItem }) {
   const { t } = useTranslation();
@@ -182,6 +197,10 @@ function PointValue({ item }: { item: PointItem }) {
   const { value } = item;
   if (typeof value === 'boolean' || item.kind === 'boolean') {
     return <>{t(value === true || value === 1 ? 'fleet.detail.yes' : 'fleet.detail.no')}</>;
+  }
+  if (item.kind === 'enum' && item.param) {
+    const option = paramOption(item.param, value);
+    return <>{t(`deviceParams.option.${item.param}.${option}`, { defaultValue: option })}</>;
   }
   if (item.kind === 'enum') {
     return <>{t(`fleet.enum.${item.key}.${String(value)}`, { defaultValue: String(value) })}</>;

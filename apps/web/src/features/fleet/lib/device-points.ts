@@ -1,9 +1,15 @@
 /**
  * The device detail's point groups (issue 7 §4, UX.md "Device detail"): every point a device reports
  * (docs/device-protocol.md §5) placed in the group SunSpec puts it in (status, AC, DC, battery,
- * charging, energy, environment), with the kind that decides its unit and formatting. A point the
- * table does not know still shows, under "other", with its raw value, so nothing a device sends is hidden.
+ * charging, energy, environment), with the kind that decides its unit and formatting. The inverter's
+ * reported parameters go under "settings", named as the Parameters tab names them (issue 34 item 6). A
+ * point neither knows still shows, under "other", by its code with the unit its name implies (…V volts,
+ * …A amperes, …Wh energy), so nothing a device sends is hidden.
  */
+import type { ParamKey } from '@ems/contract/api/device-params';
+import { PARAM_SPECS } from '@ems/contract/api/device-params';
+import { unitOfPoint } from '../../../shared/domain/point-label';
+import { paramOfPoint } from './param-points';
 
 /** How a point's value is shown: the unit comes from the kind; enums and texts are translated. */
 export type PointKind =
@@ -27,6 +33,7 @@ export const POINT_GROUPS = [
   'charging',
   'energy',
   'environment',
+  'settings',
   'other',
 ] as const;
 export type PointGroup = (typeof POINT_GROUPS)[number];
@@ -47,9 +54,13 @@ const POINT_TABLE: Record<string, { group: PointGroup; kind: PointKind }> = {
   DCW: { group: 'dc', kind: 'power' },
   DCV: { group: 'dc', kind: 'voltage' },
   DCA: { group: 'dc', kind: 'current' },
+  BusV: { group: 'dc', kind: 'voltage' },
+  DCOutV: { group: 'dc', kind: 'voltage' },
   SoC: { group: 'battery', kind: 'percent' },
   SoH: { group: 'battery', kind: 'percent' },
   V: { group: 'battery', kind: 'voltage' },
+  BatV: { group: 'battery', kind: 'voltage' },
+  BatA: { group: 'battery', kind: 'current' },
   SessionWh: { group: 'charging', kind: 'energyWh' },
   WH: { group: 'energy', kind: 'energyWh' },
   PVWH: { group: 'energy', kind: 'energyWh' },
@@ -57,6 +68,7 @@ const POINT_TABLE: Record<string, { group: PointGroup; kind: PointKind }> = {
   DCWhInj: { group: 'energy', kind: 'energyWh' },
   TotWhImp: { group: 'energy', kind: 'energyWh' },
   TotWhExp: { group: 'energy', kind: 'energyWh' },
+  TotWhAbs: { group: 'energy', kind: 'energyWh' },
   TmpCab: { group: 'environment', kind: 'temperature' },
   TmpAmb: { group: 'environment', kind: 'temperature' },
   RH: { group: 'environment', kind: 'percent' },
@@ -72,6 +84,35 @@ export interface PointItem {
   value: number | string | boolean;
   /** False for a point the table does not know (shown by its raw name). */
   known: boolean;
+  /** The parameter the point reports (named by `deviceParams.field.<param>`), when it is one. */
+  param?: ParamKey;
+}
+
+/** The kind a unit implies (a parameter's, or what an unknown point's name says). */
+const KIND_OF_UNIT: Record<string, PointKind> = {
+  W: 'power',
+  Wh: 'energyWh',
+  V: 'voltage',
+  A: 'current',
+  Hz: 'frequency',
+  '°C': 'temperature',
+  '%': 'percent',
+};
+
+/** Group and kind of a point the table does not know: a reported parameter, else "other". */
+function untabled(key: string): { group: PointGroup; kind: PointKind; param?: ParamKey } {
+  const param = paramOfPoint(key);
+  if (param) {
+    const spec: { kind: string; unit?: string } = PARAM_SPECS[param];
+    const kind: PointKind =
+      spec.kind === 'enum' || spec.kind === 'boolean'
+        ? spec.kind
+        : key === 'TouN' || spec.kind === 'slots'
+          ? 'raw'
+          : (KIND_OF_UNIT[spec.unit ?? ''] ?? 'raw');
+    return { group: 'settings', kind, param };
+  }
+  return { group: 'other', kind: KIND_OF_UNIT[unitOfPoint(key)] ?? 'raw' };
 }
 
 /**
@@ -88,8 +129,10 @@ export function groupPoints(
   );
   for (const key of keys) {
     const def = POINT_TABLE[key];
-    const item: PointItem = { key, kind: def?.kind ?? 'raw', value: points[key]!, known: def !== undefined };
-    const group = def?.group ?? 'other';
+    const { group, kind, param }: { group: PointGroup; kind: PointKind; param?: ParamKey } =
+      def ?? untabled(key);
+    const item: PointItem = { key, kind, value: points[key]!, known: def !== undefined };
+    if (param) item.param = param;
     byGroup.set(group, [...(byGroup.get(group) ?? []), item]);
   }
   return POINT_GROUPS.filter((g) => byGroup.has(g)).map((group) => ({ group, items: byGroup.get(group)! }));

@@ -16,6 +16,7 @@ import { catalogueText, zodValueRule } from '../../../shared/form/zod-rule';
 import { formatNumber, formatPower } from '../../../shared/format/quantity';
 import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { CommStatus } from '../../../shared/ui/comm-status';
 import { chargerKeys, refreshChargers, setSiteChargeLimit, useSiteChargeLimit } from '../api/charger-api';
 
 /** The limit's own field rule: a number within the contract's bounds (null is the Lift button's). */
@@ -41,6 +42,7 @@ export function ChargeLimitSection(props: { stationId: number; chargers: Charger
   const kw = (v: number) => formatPower(v * 1000, locale);
   const nameOf = (deviceId: number) =>
     props.chargers.find((c) => c.deviceId === deviceId)?.name ?? String(deviceId);
+  const offline = (deviceId: number) => props.chargers.find((c) => c.deviceId === deviceId)?.online === false;
   const data = limit.data;
   return (
     <section className="ocpp-section" aria-labelledby={`ocpp-limit-${props.stationId}`}>
@@ -71,11 +73,17 @@ export function ChargeLimitSection(props: { stationId: number; chargers: Charger
                 {
                   key: 'charging',
                   title: t('ocpp.limit.charging'),
-                  render: (_, a) => (
-                    <Tag color={a.charging ? 'blue' : 'default'}>
-                      {t(a.charging ? 'ocpp.limit.isCharging' : 'ocpp.limit.idle')}
-                    </Tag>
-                  ),
+                  // An offline charger is given nothing (the server's allocate): say why its share is 0.
+                  render: (_, a) =>
+                    offline(a.deviceId) ? (
+                      <Tag>
+                        <CommStatus online={false} withText />
+                      </Tag>
+                    ) : (
+                      <Tag color={a.charging ? 'blue' : 'default'}>
+                        {t(a.charging ? 'ocpp.limit.isCharging' : 'ocpp.limit.idle')}
+                      </Tag>
+                    ),
                 },
               ]}
             />

@@ -120,9 +120,12 @@ export function ChargerItem(props: {
       <Space wrap className="ocpp-charger-actions">
         {props.owner && (
           <>
-            <Button type="primary" onClick={() => props.onDialog('start', c)}>
-              {t('ocpp.actions.start')}
-            </Button>
+            {/* An offline charger cannot be reached: a start would only wait and time out. */}
+            {c.online && (
+              <Button type="primary" onClick={() => props.onDialog('start', c)}>
+                {t('ocpp.actions.start')}
+              </Button>
+            )}
             <Dropdown menu={more} trigger={['click']}>
               <Button>
                 <Space size={4}>

@@ -7,7 +7,10 @@ describe('report columns', () => {
   it('puts units and the currency in the headers', () => {
     expect(columnTitle('Production', production, 'EUR')).toBe('Production (kWh)');
     expect(columnTitle('Revenue', revenue, 'CZK')).toBe('Revenue (CZK)');
-    expect(columnTitle('Revenue', revenue, null)).toBe('Revenue (–)');
+    // Issue 34 item 10: no "(–)": the sites' mixed currencies are named, else the name stands alone.
+    expect(columnTitle('Revenue', revenue, null, 'mixed currencies')).toBe('Revenue (mixed currencies)');
+    expect(columnTitle('Revenue', revenue, null)).toBe('Revenue');
+    expect(columnTitle('Production', production, null, 'mixed currencies')).toBe('Production (kWh)');
   });
   it('shows missing figures as a dash, numbers in the locale', () => {
     expect(cellText(null, production, 'en-US')).toBe('–');

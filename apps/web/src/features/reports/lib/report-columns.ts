@@ -28,9 +28,18 @@ export const REPORT_COLUMNS: readonly ReportColumn[] = [
   { key: 'savings', unit: null, decimals: 2 },
 ];
 
-/** Header text "Production (kWh)"; money columns carry the currency, "–" when the sites mix them. */
-export function columnTitle(name: string, c: ReportColumn, currency: string | null): string {
-  return `${name} (${c.unit ?? currency ?? '–'})`;
+/**
+ * Header text "Production (kWh)"; money columns carry the currency, or without one `noCurrency` (issue 34
+ * item 10: "Revenue (mixed currencies)", not "Revenue (–)"); with neither, the name alone.
+ */
+export function columnTitle(
+  name: string,
+  c: ReportColumn,
+  currency: string | null,
+  noCurrency: string | null = null,
+): string {
+  const unit = c.unit ?? currency ?? noCurrency;
+  return unit ? `${name} (${unit})` : name;
 }
 
 /** A cell: the number in the column's decimals, "–" when missing (never 0). */

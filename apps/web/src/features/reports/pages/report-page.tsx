@@ -52,6 +52,7 @@ export function ReportPage() {
     }
   };
 
+  const noCurrency = data?.moneyNote === 'mixedCurrencies' ? t('history.report.money.mixedHeader') : null;
   const columns = [
     {
       title: t('history.report.period'),
@@ -61,7 +62,7 @@ export function ReportPage() {
       render: (v: string) => formatCalendarLabel(v, locale),
     },
     ...REPORT_COLUMNS.map((c) => ({
-      title: columnTitle(name(c.key), c, data?.currency ?? null),
+      title: columnTitle(name(c.key), c, data?.currency ?? null, noCurrency),
       dataIndex: c.key,
       key: c.key,
       align: 'right' as const,
@@ -111,7 +112,7 @@ export function ReportPage() {
               data-testid="report-totals"
               items={REPORT_COLUMNS.map((c) => ({
                 key: c.key,
-                label: columnTitle(name(c.key), c, data?.currency ?? null),
+                label: columnTitle(name(c.key), c, data?.currency ?? null, noCurrency),
                 children: data ? cell(data.totals[c.key], c) : '…',
               }))}
             />
