@@ -26,6 +26,7 @@ import { baselineCacheOf } from '../modules/telemetry/baseline-cache';
 import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
+import { countRefusal, pointsRefusal, timeRefusal } from './device-gate';
 import { createDeviceOrder } from './device-order';
 import { createDeviceRate, type DeviceRateSettings, type RateLimitedDevice } from './device-rate';
 import { openAmqpIngestLink } from './ingest-amqp';
@@ -140,9 +141,6 @@ export type IngestOptions = {
     }
 );
 
-const EARLIEST_TS = Date.UTC(2000, 0, 1);
-const MAX_AHEAD_MS = 10 * 60_000;
-
 /**
  * The MQTT client id of an ingest node on an external broker: `ems-ingest-{nodeName}` (config NODE_NAME),
  * else `ems-ingest-{hostname}`. Stable across restarts, so the node finds its persistent session with
@@ -233,6 +231,15 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       return;
     }
     const samples = 'samples' in parsed.data ? parsed.data.samples : [parsed.data];
+    // The gate's value bounds (device-gate.ts): one unstorable number makes the message a limit breach.
+    for (const s of samples) {
+      const refused = pointsRefusal(s.points);
+      if (refused) {
+        countRefusal('mqtt', refused);
+        overLimit(sn, 'value', { field: refused.field });
+        return;
+      }
+    }
     const now = Date.now();
     const rows: TelemetryRow[] = [];
     let earliest = Number.POSITIVE_INFINITY;
@@ -240,7 +247,9 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     for (const s of samples) {
       const ts = toDate(s.ts);
       const t = ts.getTime();
-      if (!(t >= EARLIEST_TS && t <= now + MAX_AHEAD_MS)) {
+      const refused = timeRefusal('ts', t, now);
+      if (refused) {
+        countRefusal('mqtt', refused);
         counts.badTimestamps++;
         warn('clock', { sn, ts: s.ts }, 'telemetry sample with an impossible timestamp dropped');
         continue;

@@ -10,16 +10,20 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Status } from '@ems/contract/status-codes';
 import type { FastifyInstance } from 'fastify';
-import { RPCServer } from 'ocpp-rpc';
+import { createRPCError, RPCServer } from 'ocpp-rpc';
 import type { AppContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { staticSecurityHeaders } from '../../http/security-headers';
+import { countRefusal } from '../../ingest/device-gate';
 import { verifyDeviceSecret } from '../../ingest/device-secret';
 import { findCharger } from './charger-repo';
 import { dropConnection, saveConnection } from './commands/repo';
 import type { ChargerLinks } from './commands/worker';
 import type { ChargerContext } from './context';
+import { ocppRefusal } from './gate-mapping';
 import { authorize, bootNotification, heartbeat, statusNotification } from './handlers-core';
 import { meterValues, startTransaction, stopTransaction } from './handlers-transactions';
+import { refuseUpgrade, upgradeIdentity } from './handshake';
 import { createSeenBatch } from './seen-batch';
 
 /** The WebSocket subprotocol of OCPP 1.6J. */
@@ -73,7 +77,12 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
     callTimeoutMs: 30_000,
     wssOptions: { maxPayload: MAX_FRAME_BYTES },
   });
-  server.auth(async (accept, reject, handshake) => {
+  const headers = staticSecurityHeaders(ctx.config);
+  server.auth(async (accept, _reject, handshake) => {
+    // Refused here with the platform's headers (item 6); ocpp-rpc's own reject, called when the socket
+    // closes, then finds nothing left to write.
+    const reject = (code: number, message: string) =>
+      refuseUpgrade(handshake.request.socket as Socket, code, message, headers);
     try {
       if (!handshake.protocols.has(OCPP16)) return reject(400, 'subprotocol ocpp1.6 required');
       const charger = await findCharger(ctx.db, handshake.identity);
@@ -116,15 +125,31 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
       smartCharging: ctx.smartCharging,
     };
     for (const [action, handler] of Object.entries(HANDLERS)) {
-      client.handle(action, async ({ params }: { params?: unknown }) => handler(c, params as never));
+      client.handle(action, async ({ params }: { params?: unknown }) => {
+        // The device-input gate (issue 31): out-of-range input is answered and nothing of it stored.
+        const refused = ocppRefusal(action, params);
+        if (refused) {
+          countRefusal('ocpp', refused);
+          ctx.log.info({ identity: c.identity, action, ...refused }, 'OCPP call refused by the device gate');
+          throw createRPCError('PropertyConstraintViolation', `${refused.field} out of range`);
+        }
+        try {
+          return await handler(c, params as never);
+        } catch (err) {
+          // The charger is told no more than that: a database's error text is for the log only.
+          ctx.log.error({ err, identity: c.identity, action }, 'OCPP call failed');
+          throw createRPCError('InternalError', 'internal error');
+        }
+      });
     }
     client.on('strictValidationFailure', ({ error }: { error: Error }) =>
       ctx.log.info({ identity: c.identity, err: error.message }, 'OCPP call refused by the 1.6J schema'),
     );
   });
   const onUpgrade = (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    if (isOcppUpgrade(request)) return void server.handleUpgrade(request, socket, head);
-    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (!isOcppUpgrade(request)) return refuseUpgrade(socket, 404, 'not found', headers);
+    if (upgradeIdentity(request.url) === null) return refuseUpgrade(socket, 400, 'bad identity', headers);
+    server.handleUpgrade(request, socket, head);
   };
   app.server.on('upgrade', onUpgrade);
   // A plain GET of a charger's address (a browser, a misconfigured charger) is told to upgrade. The route is
