@@ -70,13 +70,13 @@ export async function startEmbeddedBroker(deps: {
   let whenAttached = new Promise<void>((r) => {
     attached = r;
   });
-  const intercept: PublishInterceptor = (topic, payload) => {
+  const intercept: PublishInterceptor = (topic, payload, qos) => {
     const kind = parseDeviceTopic(topic)?.kind;
     if (kind !== 'telemetry' && kind !== 'status' && kind !== 'alarm' && kind !== 'commandAck')
       return undefined;
-    if (handler) return handler(topic, payload);
+    if (handler) return handler(topic, payload, qos);
     if (!deps.holdForIngest) return undefined;
-    return whenAttached.then(() => handler?.(topic, payload));
+    return whenAttached.then(() => handler?.(topic, payload, qos));
   };
   const internal: InternalCredentials = {
     username: `$ems-internal-${randomBytes(6).toString('hex')}`,
