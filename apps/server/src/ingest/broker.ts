@@ -11,8 +11,9 @@ import { createServer, type Socket } from 'node:net';
 import { DEVICE_LIMITS, parseDeviceTopic, topics } from '@ems/contract/telemetry';
 import { Aedes, type Client, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
+import { type Config, socketLimitsOf } from '../config';
 import type { DbHandle } from '../db/client';
+import { guardSockets } from '../shared/socket-guard';
 import { createBrokerAuth, type InternalCredentials, type PublishInterceptor } from './broker-auth';
 import { createPacketSizeGuard } from './packet-guard';
 import { createRateLimitedLog } from './rate-limited-log';
@@ -121,6 +122,8 @@ export async function startEmbeddedBroker(deps: {
       if (!guard(chunk)) conn.destroy();
     });
   });
+  // The same socket hygiene as the HTTP listener (issue 31): aedes' own CONNECT timeout is 30 s.
+  guardSockets(server, socketLimitsOf(config));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.MQTT_PORT, config.HOST, () => {

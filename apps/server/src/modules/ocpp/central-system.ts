@@ -118,7 +118,11 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
   let closing = false;
   server.on('client', (client) => {
     const deviceId = client.session.deviceId as number;
+    // One live socket per charger (issue 31 item 3): its new connection replaces the old, as central
+    // systems do; the old one's close finds itself replaced and forgets nothing.
+    const old = links.get(deviceId);
     links.set(deviceId, client);
+    old?.close({ code: 4000, reason: 'replaced by a new connection' }).catch(() => undefined);
     saveConnection(ctx.db, deviceId, ctx.nodeName).catch((err: unknown) =>
       ctx.log.error({ err, identity: client.identity }, 'OCPP connection not recorded'),
     );
