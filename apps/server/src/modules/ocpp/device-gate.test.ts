@@ -121,25 +121,45 @@ describe('the OCPP device gate', () => {
   });
 
   it('answers an upgrade to /ocpp/ID%00 with a clean 400 and the security headers', async () => {
-    const port = new URL(b.url).port;
     for (const path of ['/ocpp/ID%00', '/ocpp/%E0%A4%A', '/ocpp/CP%20GATE']) {
-      const answer = await new Promise<string>((resolve, reject) => {
-        const s = connect(Number(port), '127.0.0.1', () =>
-          s.write(
-            `GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-              'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n' +
-              'Sec-WebSocket-Protocol: ocpp1.6\r\n\r\n',
-          ),
-        );
-        let text = '';
-        s.on('data', (d) => {
-          text += d.toString();
-        });
-        s.on('close', () => resolve(text));
-        s.on('error', reject);
-      });
+      const answer = await upgrade(path);
       expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
       expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff');
     }
   });
+
+  it('gives every handshake refusal (401, 400 subprotocol, 404) the security headers (item 6)', async () => {
+    const refusals = [
+      ['/ocpp/CP-GATE-1', 'ocpp1.6', 'HTTP/1.1 401 Unauthorized'],
+      ['/ocpp/CP-GATE-1', 'ocpp2.0.1', 'HTTP/1.1 400 Bad Request'],
+      ['/elsewhere', 'ocpp1.6', 'HTTP/1.1 404 Not Found'],
+    ];
+    for (const [path, protocol, status] of refusals) {
+      const answer = (await upgrade(path!, protocol)).toLowerCase();
+      expect(answer.split('\r\n')[0]).toBe(status!.toLowerCase());
+      expect(answer).toContain('x-content-type-options: nosniff');
+      expect(answer).toContain("content-security-policy: default-src 'self'");
+      expect(answer).toContain('x-frame-options: deny');
+    }
+  });
 });
+
+/** The raw HTTP answer to a WebSocket upgrade of `path` (no credentials) offering `protocol`. */
+function upgrade(path: string, protocol = 'ocpp1.6'): Promise<string> {
+  const port = new URL(b.url).port;
+  return new Promise<string>((resolve, reject) => {
+    const s = connect(Number(port), '127.0.0.1', () =>
+      s.write(
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n' +
+          `Sec-WebSocket-Protocol: ${protocol}\r\n\r\n`,
+      ),
+    );
+    let text = '';
+    s.on('data', (d) => {
+      text += d.toString();
+    });
+    s.on('close', () => resolve(text));
+    s.on('error', reject);
+  });
+}
