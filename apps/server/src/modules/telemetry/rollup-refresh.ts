@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
 import { isDataError } from '../../db/errors';
-import type { JobDefinition } from '../../jobs/scheduler';
+import type { JobDefinition } from '../../jobs/job';
 import { nextDay, parseLocalDate } from '../../shared/zoned-time';
 import { localDayRange } from './bucket-edges';
 import { loadBucketParts } from './bucket-energy';
