@@ -1,5 +1,5 @@
 /**
- * Socket hygiene, one mechanism for every listener (issue 31 item 3, docs/security.md "Sockets"): the HTTP
+ * Socket hygiene, one mechanism for every listener (issue 31 item 3, docs/security.md "Device input gate"): the HTTP
  * server (API, web, WebSocket upgrades, so OCPP too) and the embedded MQTT broker's TCP port. Each accepted
  * socket is
  * - refused at once past `maxPerAddress` open sockets from its remote address (open files are the
