@@ -202,6 +202,23 @@ describe('each device’s message rate (issue 19 §7)', () => {
   });
 });
 
+describe('the device gate on MQTT (issue 31)', () => {
+  it('drops a message with a number out of the gate bounds whole, counts it, and stores the next one', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const c = await connect(d);
+    const before = ingest.stats();
+    // JSON carries no NaN or Infinity; 1e308 and 1e16 are where columns and sums break.
+    for (const W of [1e308, -1e308, 1e16]) {
+      await c.publishAsync(topics.telemetry(d.sn), JSON.stringify(sample(1, { W })), { qos: 1 });
+    }
+    await c.publishAsync(topics.telemetry(d.sn), JSON.stringify(sample(2, { W: -0 })), { qos: 1 });
+    expect(await rows(d.id)).toEqual([0]);
+    const after = ingest.stats();
+    expect(after.droppedByLimits - before.droppedByLimits).toBe(3);
+    expect(after.failed).toBe(before.failed);
+  });
+});
+
 describe('invalid point names', () => {
   it('refuses a point name or text value with a NUL as an invalid message, not a failed write', async () => {
     const d = await createTestDevice(t.db, 'inverter');
