@@ -80,7 +80,7 @@ const ConfigSchema = z.object({
    */
   SOCKET_FIRST_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   SOCKET_IDLE_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
-  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(4_096),
   /**
    * Issue 22: the heartbeat interval (s) a charger is told at BootNotification. Below the 60 s after which a
    * device counts as offline (DEVICE_OFFLINE_AFTER_MS), so an idle charger stays online as MQTT devices do.
