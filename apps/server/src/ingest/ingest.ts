@@ -292,6 +292,14 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   function acceptAlarm(device: KnownDevice, sn: string, payload: Buffer): Promise<void> | undefined {
     const events =
       payload.length <= DEVICE_LIMITS.maxPacketBytes ? parseAlarmPayload(device.id, payload) : null;
+    // The gate's time window (device-gate.ts): an alarm dated 0001 or 9999 is refused whole and counted.
+    const refused = events?.map((e) => timeRefusal('ts', e.ts)).find((r) => r !== null);
+    if (refused) {
+      countRefusal('mqtt', refused);
+      alarms.invalid();
+      warn('clock', { sn }, 'alarm event with an impossible timestamp dropped');
+      return;
+    }
     if (!events) {
       alarms.invalid();
       warn('alarm', { sn }, 'alarm message does not match the schema');

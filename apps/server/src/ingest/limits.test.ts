@@ -219,6 +219,23 @@ describe('the device gate on MQTT (issue 31)', () => {
   });
 });
 
+describe('the device gate on MQTT alarms (issue 31)', () => {
+  it('refuses an alarm event dated 0001 or 9999 and raises nothing', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const c = await connect(d);
+    const before = ingest.alarmStats().invalid;
+    for (const ts of ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) {
+      await c.publishAsync(topics.alarm(d.sn), JSON.stringify({ ts, code: 'ID001', active: true }), {
+        qos: 1,
+      });
+    }
+    await ingest.flush();
+    const raised = await t.db.query('SELECT id FROM alarms WHERE device_id = $1', [d.id]);
+    expect(raised.rows).toEqual([]);
+    expect(ingest.alarmStats().invalid - before).toBe(2);
+  });
+});
+
 describe('invalid point names', () => {
   it('refuses a point name or text value with a NUL as an invalid message, not a failed write', async () => {
     const d = await createTestDevice(t.db, 'inverter');
