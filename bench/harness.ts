@@ -11,8 +11,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../apps/server/src/config';
 import { type DbHandle, openDb } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
+import { allJobs } from '../apps/server/src/jobs/all-jobs';
+import type { JobDefinition } from '../apps/server/src/jobs/job';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
-import { type JobDefinition, startJobs } from '../apps/server/src/jobs/scheduler';
+import { startJobs } from '../apps/server/src/jobs/scheduler';
 import { startDeliveries } from '../apps/server/src/modules/push/deliver';
 import { openTestDb } from '../apps/server/src/test/helper';
 
@@ -111,7 +113,7 @@ export async function startBenchJobs(
 ): Promise<{ stop(): Promise<void> }> {
   const queue = createJobQueue(deps.db);
   await queue.start(deps.log);
-  const running = await startJobs({ ...deps, queue }, jobs);
+  const running = await startJobs({ ...deps, queue }, jobs ?? allJobs);
   if (opts.deliveries) await startDeliveries(deps, queue);
   return {
     stop: async () => {

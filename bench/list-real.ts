@@ -9,7 +9,7 @@
  * bench/ingest.ts, 100 inverters of a site of their own, one sample per message, timestamps from a
  * day ago), and the row says the rate it stored.
  *
- * The server runs the periodic jobs the served server runs (jobs/scheduler.ts defaultJobs).
+ * The server runs the periodic jobs the served server runs (jobs/all-jobs.ts allJobs).
  *
  * Run alone: `node --import tsx bench/list-real.ts`. Knobs: LIST_REAL_BROWSERS (default "100,1000"),
  * LIST_REAL_SECONDS (measured seconds per case, default 25, after a 5 s warm-up), LIST_REAL_BADGES

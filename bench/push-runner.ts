@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/client';
-import type { JobDefinition } from '../apps/server/src/jobs/scheduler';
+import type { JobDefinition } from '../apps/server/src/jobs/job';
 import { writeSmtpSettings } from '../apps/server/src/modules/mail/smtp-settings';
 import { startBenchJobs } from './harness';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';

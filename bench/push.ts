@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/client';
-import type { JobDefinition } from '../apps/server/src/jobs/scheduler';
+import type { JobDefinition } from '../apps/server/src/jobs/job';
 import { mailSenderJob } from '../apps/server/src/modules/mail/sender';
 import { alarmPushJob } from '../apps/server/src/modules/push/fanout';
 import { reportPushJob } from '../apps/server/src/modules/push/reports';

@@ -74,6 +74,14 @@ const ConfigSchema = z.object({
   DEVICE_RATE_PER_S: z.coerce.number().int().min(1).max(1_000_000).default(DEVICE_LIMITS.messagesPerSecond),
   DEVICE_RATE_BURST: z.coerce.number().int().min(0).max(100_000_000).default(DEVICE_LIMITS.burstMessages),
   /**
+   * Issue 31 item 3, every listener's sockets (shared/socket-guard.ts): time for a socket's first request
+   * or bytes (ms), longest silence (ms; above MQTT keepalives and OCPP's 30-s pings), open sockets per
+   * remote address (behind a proxy the proxy is one address: raise it there).
+   */
+  SOCKET_FIRST_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SOCKET_IDLE_MS: z.coerce.number().int().min(100).max(3_600_000).default(600_000),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(4_096),
+  /**
    * Issue 22: the heartbeat interval (s) a charger is told at BootNotification. Below the 60 s after which a
    * device counts as offline (DEVICE_OFFLINE_AFTER_MS), so an idle charger stays online as MQTT devices do.
    */
@@ -160,6 +168,17 @@ export type Config = z.infer<typeof ConfigSchema>;
 /** The address of the platform for links in messages: PUBLIC_URL without a trailing slash. */
 export function publicUrlOf(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
+/** The socket limits of `config` (shared/socket-guard.ts). */
+export function socketLimitsOf(
+  config: Pick<Config, 'SOCKET_FIRST_MS' | 'SOCKET_IDLE_MS' | 'SOCKETS_PER_ADDRESS'>,
+) {
+  return {
+    firstMs: config.SOCKET_FIRST_MS,
+    idleMs: config.SOCKET_IDLE_MS,
+    maxPerAddress: config.SOCKETS_PER_ADDRESS,
+  };
 }
 
 /** The ingest's device rate settings of `config` (ingest/device-rate.ts). */

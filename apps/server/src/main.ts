@@ -15,6 +15,7 @@ import { shareIngestStatus } from './ingest/cluster-status';
 import { ingestClientId, startIngest } from './ingest/ingest';
 import { createIngestMetrics, startMetricsServer } from './ingest/metrics';
 import { ingestStatusOf, publishClusterStatus, publishIngestStatus, readIngestStatus } from './ingest/status';
+import { allJobs } from './jobs/all-jobs';
 import { createJobQueue } from './jobs/queue';
 import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
@@ -84,7 +85,8 @@ async function main(): Promise<void> {
     log.error({ err, port: config.METRICS_PORT }, 'metrics port unavailable, /metrics not served');
     return null;
   });
-  const jobs = await startJobs({ db, config, log, queue });
+  // The composition root hands the runner its jobs: the runner imports none of them (issue 31).
+  const jobs = await startJobs({ db, config, log, queue }, allJobs);
   // Issue 22: commands to the OCPP chargers whose sockets this process holds (decision 0025).
   const chargerCalls = await startChargerCalls({ db, log, queue, nodeName, links: app.centralSystem.links });
   await startDeliveries({ db, config, log }, queue);

@@ -125,8 +125,9 @@ export type PointName = keyof typeof POINT_UNITS;
  *
  * Issue 19 §7, the message rate: each device may send `messagesPerSecond` messages a second, all its topics
  * together, and beyond that a burst of `burstMessages` within `burstWindowS` seconds, enough for a logger
- * to replay a week's buffer at 5-s samples (121 messages of 1,000 samples) at once. A message past both is
- * acknowledged, dropped and counted (ingest `rateLimited`), so one device cannot take the ingest.
+ * to replay a week's buffer at 5-s samples (121 messages of 1,000 samples) at once. Past both, a QoS 1
+ * message waits for its turn with its PUBACK held (the device is slowed, nothing acknowledged is lost:
+ * issue 31); a QoS 0 one is dropped and counted (ingest `rateLimited`), so one device cannot take the ingest.
  */
 export const DEVICE_LIMITS = {
   maxPacketBytes: 256 * 1024,

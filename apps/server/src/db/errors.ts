@@ -8,3 +8,18 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when `err` is about the data, not the database being away: a PostgreSQL data exception (SQLSTATE
+ * class 22: out of range, bad date, invalid text…) or a RangeError of our own date and number handling.
+ * A batch job sets such an item aside instead of retrying it forever (issue 31).
+ */
+export function isDataError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof RangeError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

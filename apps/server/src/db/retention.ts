@@ -4,7 +4,7 @@
  * age in the default partition are deleted. Rollups (telemetry_5min, energy_daily, energy_monthly) are
  * never touched, so every energy figure stays.
  */
-import type { JobDefinition } from '../jobs/scheduler';
+import type { JobDefinition } from '../jobs/job';
 import type { DbHandle } from './client';
 
 /** The instant before which raw samples are dropped: `months` calendar months before `now` (UTC). */

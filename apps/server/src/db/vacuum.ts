@@ -4,7 +4,7 @@
  * only grow. Every hour the tables whose dead rows passed a fifth of their live ones are vacuumed. On
  * PostgreSQL autovacuum does this and the job does nothing.
  */
-import type { JobDefinition } from '../jobs/scheduler';
+import type { JobDefinition } from '../jobs/job';
 import type { DbHandle } from './client';
 
 /** A table is vacuumed once it holds at least this many dead rows and a fifth as many as live ones. */

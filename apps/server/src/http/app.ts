@@ -7,9 +7,11 @@ import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { socketLimitsOf } from '../config';
 import { mountCentralSystem } from '../modules/ocpp/central-system';
 import { mountSmartCharging } from '../modules/ocpp/smart-charging/runtime';
 import { createRateLimits } from '../security/rate-limits';
+import { guardSockets } from '../shared/socket-guard';
 import { addAccessHook } from './access';
 import type { AppContext } from './context';
 import { clientErrorHandlerWith, frameworkErrorsWith, useEnvelopeErrors } from './error-handler';
@@ -45,6 +47,8 @@ export async function buildApp(
     handlerTimeout: ctx.config.REQUEST_BUDGET_MS,
   });
   trackRoutes(app);
+  // Every HTTP socket, WebSocket upgrades (OCPP) included: time-outs and a cap per address (issue 31).
+  guardSockets(app.server, socketLimitsOf(ctx.config), true);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const limits = createRateLimits({ redisUrl: ctx.config.REDIS_URL, log: app.log });

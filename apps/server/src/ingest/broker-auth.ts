@@ -56,8 +56,9 @@ function mayPublish(who: Identity | undefined, client: Client | null, topic: str
  * Takes an authorised publish in-process before aedes acknowledges it (aedes 1.x sends a QoS 1 PUBACK
  * right after authorizePublish, before routing): a returned promise holds the PUBACK until it settles
  * (resolved: acknowledged; rejected: the connection is closed and the device resends). Undefined: go on.
+ * `qos` is the publish's QoS (0, 1 or 2; undefined where the transport does not say: treated as 1).
  */
-export type PublishInterceptor = (topic: string, payload: Buffer) => undefined | Promise<void>;
+export type PublishInterceptor = (topic: string, payload: Buffer, qos?: number) => undefined | Promise<void>;
 
 /**
  * The aedes hooks bound to one database and one set of internal credentials; `intercept` sees every
@@ -140,7 +141,7 @@ export function createBrokerAuth(
         done(denied());
         return;
       }
-      const held = intercept?.(packet.topic, packet.payload as Buffer);
+      const held = intercept?.(packet.topic, packet.payload as Buffer, packet.qos);
       if (!held) {
         done(null);
         return;

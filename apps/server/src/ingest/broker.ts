@@ -11,8 +11,9 @@ import { createServer, type Socket } from 'node:net';
 import { DEVICE_LIMITS, parseDeviceTopic, topics } from '@ems/contract/telemetry';
 import { Aedes, type Client, type Subscription } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
+import { type Config, socketLimitsOf } from '../config';
 import type { DbHandle } from '../db/client';
+import { guardSockets } from '../shared/socket-guard';
 import { createBrokerAuth, type InternalCredentials, type PublishInterceptor } from './broker-auth';
 import { createPacketSizeGuard } from './packet-guard';
 import { createRateLimitedLog } from './rate-limited-log';
@@ -70,13 +71,13 @@ export async function startEmbeddedBroker(deps: {
   let whenAttached = new Promise<void>((r) => {
     attached = r;
   });
-  const intercept: PublishInterceptor = (topic, payload) => {
+  const intercept: PublishInterceptor = (topic, payload, qos) => {
     const kind = parseDeviceTopic(topic)?.kind;
     if (kind !== 'telemetry' && kind !== 'status' && kind !== 'alarm' && kind !== 'commandAck')
       return undefined;
-    if (handler) return handler(topic, payload);
+    if (handler) return handler(topic, payload, qos);
     if (!deps.holdForIngest) return undefined;
-    return whenAttached.then(() => handler?.(topic, payload));
+    return whenAttached.then(() => handler?.(topic, payload, qos));
   };
   const internal: InternalCredentials = {
     username: `$ems-internal-${randomBytes(6).toString('hex')}`,
@@ -121,6 +122,8 @@ export async function startEmbeddedBroker(deps: {
       if (!guard(chunk)) conn.destroy();
     });
   });
+  // The same socket hygiene as the HTTP listener (issue 31): aedes' own CONNECT timeout is 30 s.
+  guardSockets(server, socketLimitsOf(config));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.MQTT_PORT, config.HOST, () => {

@@ -34,7 +34,7 @@ export interface IngestLinkOptions {
    * Handles one message; a returned promise means "acknowledge when it resolves" (it rejects: never
    * acknowledged on this connection). A throw or a non-promise acknowledges at once.
    */
-  onMessage(topic: string, payload: Buffer): undefined | Promise<void>;
+  onMessage(topic: string, payload: Buffer, qos?: number): undefined | Promise<void>;
   /** Null when the ingest can take more now, else a promise of room (holds the next message). */
   room?(): Promise<void> | null;
   /** Link state changes (metrics). */
@@ -159,7 +159,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
     c.handleMessage = (packet, done) => {
       let committed: undefined | Promise<void>;
       try {
-        committed = opts.onMessage(packet.topic, packet.payload as Buffer);
+        committed = opts.onMessage(packet.topic, packet.payload as Buffer, packet.qos);
       } catch (err) {
         log.error({ err }, 'ingest message handler failed');
       }

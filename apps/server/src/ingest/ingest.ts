@@ -26,6 +26,7 @@ import { baselineCacheOf } from '../modules/telemetry/baseline-cache';
 import { createBatcher } from './batcher';
 import type { EmbeddedBroker } from './broker';
 import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-directory';
+import { countRefusal, pointsRefusal, timeRefusal } from './device-gate';
 import { createDeviceOrder } from './device-order';
 import { createDeviceRate, type DeviceRateSettings, type RateLimitedDevice } from './device-rate';
 import { openAmqpIngestLink } from './ingest-amqp';
@@ -57,8 +58,10 @@ export interface IngestStats {
    * `max_packet_size`), samples per message or points per sample.
    */
   droppedByLimits: number;
-  /** Messages refused for going past their device's message rate (DEVICE_LIMITS, device-rate.ts). */
+  /** QoS 0 messages dropped for going past their device's message rate (DEVICE_LIMITS, device-rate.ts). */
   rateLimited: number;
+  /** QoS 1 messages past their device's rate, held (PUBACK and socket) until their turn, then stored. */
+  throttled: number;
   /** Samples the database refused (logged). */
   failed: number;
   /** Write statements that succeeded. */
@@ -140,9 +143,6 @@ export type IngestOptions = {
     }
 );
 
-const EARLIEST_TS = Date.UTC(2000, 0, 1);
-const MAX_AHEAD_MS = 10 * 60_000;
-
 /**
  * The MQTT client id of an ingest node on an external broker: `ems-ingest-{nodeName}` (config NODE_NAME),
  * else `ems-ingest-{hostname}`. Stable across restarts, so the node finds its persistent session with
@@ -180,12 +180,23 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       burstWindowS: DEVICE_LIMITS.burstWindowS,
     },
   );
-  /** Whether the device's next message is within its rate; logs its first refusal of each hour. */
-  const withinRate = (sn: string) =>
-    rate.take(sn).then((ok) => {
-      if (!ok) oncePerDevice(`rate:${sn}`, { sn, limits: DEVICE_LIMITS }, 'device past its message rate');
+  /**
+   * Whether the device's next message goes on: a QoS 0 one past the rate is dropped (false); any other
+   * waits for its turn, holding its PUBACK (issue 31 item 4). Logs the device's first excess of each hour.
+   */
+  const withinRate = async (sn: string, qos: number | undefined) => {
+    const excess = () =>
+      oncePerDevice(`rate:${sn}`, { sn, qos, limits: DEVICE_LIMITS }, 'device past its message rate');
+    if (qos === 0) {
+      const ok = await rate.take(sn);
+      if (!ok) excess();
       return ok;
-    });
+    }
+    const before = rate.throttled();
+    await rate.admit(sn, () => stopping);
+    if (rate.throttled() > before) excess();
+    return true;
+  };
   const overLimit = (sn: string, limit: string, fields: Record<string, unknown>) => {
     counts.droppedByLimits++;
     oncePerDevice(
@@ -233,6 +244,15 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       return;
     }
     const samples = 'samples' in parsed.data ? parsed.data.samples : [parsed.data];
+    // The gate's value bounds (device-gate.ts): one unstorable number makes the message a limit breach.
+    for (const s of samples) {
+      const refused = pointsRefusal(s.points);
+      if (refused) {
+        countRefusal('mqtt', refused);
+        overLimit(sn, 'value', { field: refused.field });
+        return;
+      }
+    }
     const now = Date.now();
     const rows: TelemetryRow[] = [];
     let earliest = Number.POSITIVE_INFINITY;
@@ -240,7 +260,9 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     for (const s of samples) {
       const ts = toDate(s.ts);
       const t = ts.getTime();
-      if (!(t >= EARLIEST_TS && t <= now + MAX_AHEAD_MS)) {
+      const refused = timeRefusal('ts', t, now);
+      if (refused) {
+        countRefusal('mqtt', refused);
         counts.badTimestamps++;
         warn('clock', { sn, ts: s.ts }, 'telemetry sample with an impossible timestamp dropped');
         continue;
@@ -270,6 +292,14 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   function acceptAlarm(device: KnownDevice, sn: string, payload: Buffer): Promise<void> | undefined {
     const events =
       payload.length <= DEVICE_LIMITS.maxPacketBytes ? parseAlarmPayload(device.id, payload) : null;
+    // The gate's time window (device-gate.ts): an alarm dated 0001 or 9999 is refused whole and counted.
+    const refused = events?.map((e) => timeRefusal('ts', e.ts)).find((r) => r !== null);
+    if (refused) {
+      countRefusal('mqtt', refused);
+      alarms.invalid();
+      warn('clock', { sn }, 'alarm event with an impossible timestamp dropped');
+      return;
+    }
     if (!events) {
       alarms.invalid();
       warn('alarm', { sn }, 'alarm message does not match the schema');
@@ -278,18 +308,19 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     return alarms.add(events);
   }
 
-  function onAlarm(sn: string, payload: Buffer): Promise<void> | undefined {
-    return eventOfKnownDevice(sn, (device) => acceptAlarm(device, sn, payload));
+  function onAlarm(sn: string, payload: Buffer, qos: number | undefined): Promise<void> | undefined {
+    return eventOfKnownDevice(sn, qos, (device) => acceptAlarm(device, sn, payload));
   }
 
   const eventOrder = createDeviceOrder();
   /** ofKnownDevice for a device's events, which reach their handler in the order they arrived. */
   function eventOfKnownDevice(
     sn: string,
+    qos: number | undefined,
     work: (device: KnownDevice) => Promise<void> | undefined,
   ): Promise<void> | undefined {
     return eventOrder.inOrder(sn, (handedOn) =>
-      ofKnownDevice(sn, (device) => {
+      ofKnownDevice(sn, qos, (device) => {
         try {
           return work(device);
         } finally {
@@ -305,6 +336,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
    */
   function ofKnownDevice(
     sn: string,
+    qos: number | undefined,
     work: (device: KnownDevice) => Promise<void> | undefined,
   ): Promise<void> | undefined {
     const cached = devices.peek(sn);
@@ -312,7 +344,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     const device = cached ? Promise.resolve(cached) : lookup(sn);
     return device.then(async (d) => {
       if (!d) return unknown(sn);
-      return (await withinRate(sn)) ? work(d) : undefined;
+      return (await withinRate(sn, qos)) ? work(d) : undefined;
     });
   }
 
@@ -342,24 +374,24 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   }
 
   // The device is looked up before the payload is parsed: a stranger's message costs no parsing.
-  function onTelemetry(sn: string, payload: Buffer): Promise<void> | undefined {
+  function onTelemetry(sn: string, payload: Buffer, qos: number | undefined): Promise<void> | undefined {
     counts.messages++;
-    return ofKnownDevice(sn, (device) => {
+    return ofKnownDevice(sn, qos, (device) => {
       commands?.seen(device, sn, true);
       return accept(device, sn, payload);
     });
   }
 
-  function onMessage(topic: string, payload: Buffer): Promise<void> | undefined {
+  function onMessage(topic: string, payload: Buffer, qos?: number): Promise<void> | undefined {
     const t = parseDeviceTopic(topic);
     if (!t) return;
-    if (t.kind === 'telemetry') return onTelemetry(t.sn, payload);
+    if (t.kind === 'telemetry') return onTelemetry(t.sn, payload, qos);
     counts.events++;
     if (t.kind === 'status')
-      return eventOfKnownDevice(t.sn, (device) => void onStatus(device, t.sn, payload));
-    if (t.kind === 'alarm') return onAlarm(t.sn, payload);
+      return eventOfKnownDevice(t.sn, qos, (device) => void onStatus(device, t.sn, payload));
+    if (t.kind === 'alarm') return onAlarm(t.sn, payload, qos);
     if (t.kind === 'commandAck' && commands)
-      return eventOfKnownDevice(t.sn, (device) => commands.ack(device, payload));
+      return eventOfKnownDevice(t.sn, qos, (device) => commands.ack(device, payload));
   }
 
   function onStatus(device: KnownDevice, sn: string, payload: Buffer): void {
@@ -419,6 +451,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       return {
         ...counts,
         rateLimited: rate.refused(),
+        throttled: rate.throttled(),
         stored: b.stored,
         duplicates: b.duplicates,
         failed: b.failed,

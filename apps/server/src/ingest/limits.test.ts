@@ -157,24 +157,30 @@ describe('embedded broker and ingest limits', () => {
 });
 
 describe('each device’s message rate (issue 19 §7)', () => {
-  it('stores a burst a logger replays, refuses and counts a flood past it, and leaves other devices alone', async () => {
+  it('stores a burst a logger replays, refuses and counts a QoS 0 flood past it, and leaves other devices alone', async () => {
     const flooder = await createTestDevice(t.db, 'inverter');
     const neighbour = await createTestDevice(t.db, 'inverter');
     const [f, n] = [await connect(flooder), await connect(neighbour)];
     const before = ingest.stats().rateLimited;
+    const receivedBefore = ingest.stats().received;
     const started = Date.now();
     const total = 1_000;
-    // The flood: QoS 1, 50 in flight, as fast as the broker acknowledges.
+    // The flood: QoS 0 (which may be dropped past the rate; QoS 1 is slowed instead: rate-backpressure.test.ts).
     for (let k = 0; k < total; k += 50) {
       await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          f.publishAsync(topics.telemetry(flooder.sn), JSON.stringify(sample(k + i)), { qos: 1 }),
+          f.publishAsync(topics.telemetry(flooder.sn), JSON.stringify(sample(k + i)), { qos: 0 }),
         ),
       );
       if (k % 200 === 0) {
         await n.publishAsync(topics.telemetry(neighbour.sn), JSON.stringify(sample(k)), { qos: 1 });
       }
     }
+    // QoS 0 has no acknowledgement to wait for: every message is either taken or refused.
+    await waitFor(() => {
+      const s = ingest.stats();
+      return s.received - receivedBefore + s.rateLimited - before === total + 5;
+    });
     const seconds = (Date.now() - started) / 1000;
     await ingest.flush();
     const stored = (await rows(flooder.id)).length;
@@ -193,6 +199,40 @@ describe('each device’s message rate (issue 19 §7)', () => {
     });
     expect(lines.filter((l) => l.sn === flooder.sn && /message rate/.test(l.msg))).toHaveLength(1);
     expect((await rows(neighbour.id)).length).toBe(5);
+  });
+});
+
+describe('the device gate on MQTT (issue 31)', () => {
+  it('drops a message with a number out of the gate bounds whole, counts it, and stores the next one', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const c = await connect(d);
+    const before = ingest.stats();
+    // JSON carries no NaN or Infinity; 1e308 and 1e16 are where columns and sums break.
+    for (const W of [1e308, -1e308, 1e16]) {
+      await c.publishAsync(topics.telemetry(d.sn), JSON.stringify(sample(1, { W })), { qos: 1 });
+    }
+    await c.publishAsync(topics.telemetry(d.sn), JSON.stringify(sample(2, { W: -0 })), { qos: 1 });
+    expect(await rows(d.id)).toEqual([0]);
+    const after = ingest.stats();
+    expect(after.droppedByLimits - before.droppedByLimits).toBe(3);
+    expect(after.failed).toBe(before.failed);
+  });
+});
+
+describe('the device gate on MQTT alarms (issue 31)', () => {
+  it('refuses an alarm event dated 0001 or 9999 and raises nothing', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const c = await connect(d);
+    const before = ingest.alarmStats().invalid;
+    for (const ts of ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z']) {
+      await c.publishAsync(topics.alarm(d.sn), JSON.stringify({ ts, code: 'ID001', active: true }), {
+        qos: 1,
+      });
+    }
+    await ingest.flush();
+    const raised = await t.db.query('SELECT id FROM alarms WHERE device_id = $1', [d.id]);
+    expect(raised.rows).toEqual([]);
+    expect(ingest.alarmStats().invalid - before).toBe(2);
   });
 });
 

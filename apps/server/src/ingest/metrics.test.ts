@@ -59,6 +59,12 @@ describe('ingest status and metrics', () => {
       { qos: 1 },
     );
     await c.publishAsync(topics.telemetry(dev.sn), '{broken', { qos: 1 });
+    // A sample dated 0001 is refused by the device gate (issue 31), counted by protocol and reason.
+    await c.publishAsync(
+      topics.telemetry(dev.sn),
+      JSON.stringify({ ts: '0001-01-01T00:00:00Z', points: { W: 5 } }),
+      { qos: 1 },
+    );
     await ing.waitFor(
       () => ing.ingest.stats().stored > before.data.samplesStored && ing.ingest.stats().invalid > 0,
     );
@@ -77,6 +83,7 @@ describe('ingest status and metrics', () => {
     expect(metric(text, 'ems_ingest_broker_link_up')).toBe(1);
     expect(metric(text, 'ems_ingest_queue_depth')).toBe(0);
     expect(metric(text, 'ems_ingest_batch_duration_seconds_count')).toBeGreaterThan(0);
+    expect(text).toMatch(/^ems_device_gate_refused_total\{protocol="mqtt",reason="timestamp"\} [1-9]/m);
     expect((await fetch(`http://127.0.0.1:${server.port}/other`)).status).toBe(404);
   });
 

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { IngestStatus } from '@ems/contract/api/ingest';
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { type GateProtocol, type GateReason, gateCounts } from './device-gate';
 import type { BatchTimes } from './status';
 
 /** Counters of IngestStatus exposed as `ems_ingest_{name}_total`. */
@@ -56,6 +57,21 @@ export function createIngestMetrics(read: () => IngestStatus | null): IngestMetr
       },
     });
   }
+  // The device gate's refusals of every protocol (issue 31), by protocol and reason (device-gate.ts).
+  new Counter({
+    name: 'ems_device_gate_refused_total',
+    help: 'Device input refused by the device gate, by protocol and reason',
+    labelNames: ['protocol', 'reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [protocol, reasons] of Object.entries(gateCounts()) as [
+        GateProtocol,
+        Record<GateReason, number>,
+      ][])
+        for (const [reason, n] of Object.entries(reasons)) this.inc({ protocol, reason }, n);
+    },
+  });
   new Gauge({
     name: 'ems_ingest_queue_depth',
     help: 'Samples queued or being written, not yet committed',

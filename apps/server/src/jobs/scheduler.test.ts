@@ -3,15 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionName } from '../db/partitions';
 import { vacuumChurnedTables } from '../db/vacuum';
 import { buildTestApp, type TestApp } from '../test/helper';
+import { telemetryPartitionsJob } from './all-jobs';
+import type { JobDefinition } from './job';
 import { createJobQueue } from './queue';
-import {
-  instantJobId,
-  type JobDefinition,
-  nextRunAt,
-  runJobOnce,
-  startJobs,
-  telemetryPartitionsJob,
-} from './scheduler';
+import { instantJobId, nextRunAt, runJobOnce, startJobs } from './scheduler';
 
 let t: TestApp;
 const log = pino({ level: 'silent' });

@@ -4,78 +4,11 @@
  * ticker sends the job's run of that instant under one id (instantJobId: pg-boss keeps the first of a
  * known id, across processes and however late one sends it), and the job's `exclusive` queue holds at
  * most one queued or running, so the job runs once per instant on one process, never beside itself. A failure is logged; the next instant runs it again.
- * Add a job by appending a JobDefinition to `defaultJobs`.
+ * The runner knows no job: main.ts hands it the list (all-jobs.ts); a job's type is in job.ts.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { DbHandle } from '../db/client';
-import { ensureTelemetryPartitions } from '../db/partitions';
-import { rawRetentionJob } from '../db/retention';
-import { vacuumJob } from '../db/vacuum';
-import { alarmJob } from '../modules/alarms/alarm-job';
-import { commandSweepJob } from '../modules/commands/sweep';
-import { historyPurgeJob } from '../modules/fleet/history-purge';
-import { mailSenderJob } from '../modules/mail/sender';
-import { chargerCommandSweepJob } from '../modules/ocpp/commands/sweep';
-import { planReminderJob } from '../modules/plans/reminder-job';
-import { alarmPushJob } from '../modules/push/fanout';
-import { reportPushJob } from '../modules/push/reports';
-import { rollupJob } from '../modules/telemetry/rollup-refresh';
+import type { JobDefinition, JobDeps } from './job';
 import type { JobQueue, QueueDefinition } from './queue';
-
-/** What a job gets to work with. */
-export interface JobDeps {
-  db: DbHandle;
-  config: Config;
-  log: FastifyBaseLogger;
-  /** The job queue, for jobs that hand work on (sending mail, pushes). */
-  queue?: JobQueue;
-}
-
-/** A periodic job. */
-export interface JobDefinition {
-  /** Unique name: log field and the name of its queue. */
-  name: string;
-  /** Period in ms. */
-  everyMs: number;
-  /** Offset of the run instants within the period (ms after each multiple of everyMs since the epoch). */
-  offsetMs: number;
-  run(deps: JobDeps, now: Date): Promise<void>;
-  /** Longest a run may take before the queue gives it up (s); default the period, at least 60. */
-  expireInSeconds?: number;
-  /**
-   * Subscribes `kick` to what should run the job before its next instant (mail just queued);
-   * @returns the unsubscribe function.
-   */
-  wakeOn?(db: DbHandle, kick: () => void): () => void;
-}
-
-const DAY_MS = 86_400_000;
-
-/** Keeps next months' telemetry partitions created (migrate() also does it at start). */
-export const telemetryPartitionsJob: JobDefinition = {
-  name: 'telemetry-partitions',
-  everyMs: DAY_MS,
-  offsetMs: 5 * 60_000, // 00:05 UTC
-  run: ({ db }, now) => ensureTelemetryPartitions(db, now),
-};
-
-/** The jobs every node schedules. */
-export const defaultJobs: readonly JobDefinition[] = [
-  telemetryPartitionsJob,
-  historyPurgeJob,
-  alarmJob,
-  rollupJob,
-  rawRetentionJob,
-  mailSenderJob,
-  vacuumJob,
-  alarmPushJob,
-  reportPushJob,
-  planReminderJob,
-  commandSweepJob,
-  chargerCommandSweepJob,
-];
 
 /** The first run instant of `job` after `now` (ms since the epoch). */
 export function nextRunAt(job: JobDefinition, now: number): number {
@@ -133,12 +66,12 @@ export interface PeriodicJobs {
 }
 
 /**
- * Declares the queues of `jobs` (default: defaultJobs), runs them on this process and starts the
+ * Declares the queues of `jobs` (main.ts: allJobs), runs them on this process and starts the
  * tickers that send each at its instants. `deps.queue` must be running.
  */
 export async function startJobs(
   deps: JobDeps & { queue: JobQueue },
-  jobs: readonly JobDefinition[] = defaultJobs,
+  jobs: readonly JobDefinition[],
 ): Promise<PeriodicJobs> {
   const { queue } = deps;
   const timers = new Map<string, NodeJS.Timeout>();

@@ -2,7 +2,7 @@
  * The alarm job (issue 9): every 30 s, on one node at a time (jobs/run-once.ts), raises and clears
  * communication-loss alarms (a device silent for ALARM_OFFLINE_AFTER_S) and threshold-rule alarms.
  */
-import type { JobDefinition } from '../../jobs/scheduler';
+import type { JobDefinition } from '../../jobs/job';
 import { evaluateCommLoss } from './engine';
 import { evaluateRules } from './rules-engine';
 

@@ -4,7 +4,7 @@
  * its next command), a command still queued COMMAND_EXPIRE_S after it was asked expires.
  */
 import { COMMAND_ACK_TIMEOUT_S, COMMAND_SWEEP_S } from '@ems/contract/api/device-commands';
-import type { JobDefinition } from '../../jobs/scheduler';
+import type { JobDefinition } from '../../jobs/job';
 import { kickDevice } from './dispatch';
 import { expireQueued, timeOutSent } from './repo';
 

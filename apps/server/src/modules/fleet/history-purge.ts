@@ -4,7 +4,7 @@
  * rollups of those devices up to the queue time, so what a device sends after being added again stays.
  */
 import type { DbHandle } from '../../db/client';
-import type { JobDefinition } from '../../jobs/scheduler';
+import type { JobDefinition } from '../../jobs/job';
 import { rebuildRollups } from '../telemetry/rollup-refresh';
 
 /** Queues the history of `deviceIds` for deletion. @returns false when there was nothing to queue. */

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { DbHandle } from '../../db/client';
-import type { JobDefinition } from '../../jobs/scheduler';
+import type { JobDefinition } from '../../jobs/job';
 import { mailSettled, onMailQueued } from './outbox';
 import { type ClaimedMail, claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
 import { readSmtpSettings } from './smtp-settings';

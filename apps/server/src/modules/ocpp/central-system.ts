@@ -10,16 +10,22 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { Status } from '@ems/contract/status-codes';
 import type { FastifyInstance } from 'fastify';
-import { RPCServer } from 'ocpp-rpc';
+import { createRPCError, RPCServer } from 'ocpp-rpc';
+import { deviceRateOf } from '../../config';
 import type { AppContext } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { staticSecurityHeaders } from '../../http/security-headers';
+import { countRefusal } from '../../ingest/device-gate';
+import { createDeviceRate, type DeviceRate } from '../../ingest/device-rate';
 import { verifyDeviceSecret } from '../../ingest/device-secret';
 import { findCharger } from './charger-repo';
 import { dropConnection, saveConnection } from './commands/repo';
 import type { ChargerLinks } from './commands/worker';
 import type { ChargerContext } from './context';
+import { ocppRefusal } from './gate-mapping';
 import { authorize, bootNotification, heartbeat, statusNotification } from './handlers-core';
 import { meterValues, startTransaction, stopTransaction } from './handlers-transactions';
+import { refuseUpgrade, upgradeIdentity } from './handshake';
 import { createSeenBatch } from './seen-batch';
 
 /** The WebSocket subprotocol of OCPP 1.6J. */
@@ -28,6 +34,12 @@ export const OCPP16 = 'ocpp1.6';
 const OCPP_PATH = /^\/ocpp\/[^/?#]+(?:\?.*)?$/;
 /** Largest OCPP frame accepted (bytes): far above any core message, far below ws's 100 MB default. */
 const MAX_FRAME_BYTES = 64 * 1024;
+/**
+ * Calls of one charger waiting or running at once. OCPP 1.6J §4.1.1: a charger sends its next call only
+ * once the last is answered, so one is the norm; past this many a call is refused (GenericError) at once,
+ * so a flooding charger holds at most this many handlers, however fast it sends (issue 31 item 2).
+ */
+const MAX_CALLS_IN_FLIGHT = 8;
 
 type Handler = (c: ChargerContext, params: never) => Promise<Record<string, unknown>>;
 /** The core profile's calls a charger makes; any other action is answered NotImplemented by ocpp-rpc. */
@@ -51,6 +63,10 @@ export interface CentralSystem {
   server: RPCServer;
   /** Live clients by device id: what this node's command worker calls (commands/worker.ts). */
   links: ChargerLinks;
+  /** The chargers' message rate (the device gate's, DEVICE_RATE_*): calls held back and refused. */
+  rate: DeviceRate;
+  /** Calls refused since start for a charger's calls in flight past MAX_CALLS_IN_FLIGHT. */
+  refusedInFlight(): number;
 }
 
 declare module 'fastify' {
@@ -73,7 +89,12 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
     callTimeoutMs: 30_000,
     wssOptions: { maxPayload: MAX_FRAME_BYTES },
   });
-  server.auth(async (accept, reject, handshake) => {
+  const headers = staticSecurityHeaders(ctx.config);
+  server.auth(async (accept, _reject, handshake) => {
+    // Refused here with the platform's headers (item 6); ocpp-rpc's own reject, called when the socket
+    // closes, then finds nothing left to write.
+    const reject = (code: number, message: string) =>
+      refuseUpgrade(handshake.request.socket as Socket, code, message, headers);
     try {
       if (!handshake.protocols.has(OCPP16)) return reject(400, 'subprotocol ocpp1.6 required');
       const charger = await findCharger(ctx.db, handshake.identity);
@@ -89,11 +110,19 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
     }
   });
   const links: ChargerLinks = new Map();
+  // Each charger's calls pass the device gate's rate, as an MQTT device's messages do: a call past it waits
+  // for its turn (its answer is held, and a compliant charger sends nothing meanwhile).
+  const rate = createDeviceRate(deviceRateOf(ctx.config));
+  let refusedInFlight = 0;
   const seen = createSeenBatch(ctx.db, ctx.log);
   let closing = false;
   server.on('client', (client) => {
     const deviceId = client.session.deviceId as number;
+    // One live socket per charger (issue 31 item 3): its new connection replaces the old, as central
+    // systems do; the old one's close finds itself replaced and forgets nothing.
+    const old = links.get(deviceId);
     links.set(deviceId, client);
+    old?.close({ code: 4000, reason: 'replaced by a new connection' }).catch(() => undefined);
     // Connected, the charger shares the site's limit again (issue 34 item 3): its site is recomputed.
     saveConnection(ctx.db, deviceId, ctx.nodeName)
       .then(() => ctx.smartCharging?.chargerChanged(deviceId))
@@ -121,16 +150,51 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
       seen,
       smartCharging: ctx.smartCharging,
     };
+    let inFlight = 0;
+    let gone = false;
+    client.once('close', () => {
+      gone = true;
+    });
     for (const [action, handler] of Object.entries(HANDLERS)) {
-      client.handle(action, async ({ params }: { params?: unknown }) => handler(c, params as never));
+      client.handle(action, async ({ params }: { params?: unknown }) => {
+        if (inFlight >= MAX_CALLS_IN_FLIGHT) {
+          refusedInFlight += 1;
+          throw createRPCError('GenericError', 'too many calls in flight');
+        }
+        inFlight += 1;
+        try {
+          await rate.admit(`ocpp:${deviceId}`, () => gone || closing);
+          return await gated(handler, action, params);
+        } finally {
+          inFlight -= 1;
+        }
+      });
     }
     client.on('strictValidationFailure', ({ error }: { error: Error }) =>
       ctx.log.info({ identity: c.identity, err: error.message }, 'OCPP call refused by the 1.6J schema'),
     );
+    /** One call through the device gate's bounds, then its handler. */
+    async function gated(handler: Handler, action: string, params: unknown) {
+      // The device-input gate (issue 31): out-of-range input is answered and nothing of it stored.
+      const refused = ocppRefusal(action, params);
+      if (refused) {
+        countRefusal('ocpp', refused);
+        ctx.log.info({ identity: c.identity, action, ...refused }, 'OCPP call refused by the device gate');
+        throw createRPCError('PropertyConstraintViolation', `${refused.field} out of range`);
+      }
+      try {
+        return await handler(c, params as never);
+      } catch (err) {
+        // The charger is told no more than that: a database's error text is for the log only.
+        ctx.log.error({ err, identity: c.identity, action }, 'OCPP call failed');
+        throw createRPCError('InternalError', 'internal error');
+      }
+    }
   });
   const onUpgrade = (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    if (isOcppUpgrade(request)) return void server.handleUpgrade(request, socket, head);
-    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (!isOcppUpgrade(request)) return refuseUpgrade(socket, 404, 'not found', headers);
+    if (upgradeIdentity(request.url) === null) return refuseUpgrade(socket, 400, 'bad identity', headers);
+    server.handleUpgrade(request, socket, head);
   };
   app.server.on('upgrade', onUpgrade);
   // A plain GET of a charger's address (a browser, a misconfigured charger) is told to upgrade. The route is
@@ -146,7 +210,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
     // The node's rows go when its command worker stops (commands/worker.ts), after this.
     links.clear();
   });
-  const system = { server, links };
+  const system = { server, links, rate, refusedInFlight: () => refusedInFlight };
   app.decorate('centralSystem', system);
   return system;
 }

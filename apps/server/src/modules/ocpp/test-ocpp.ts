@@ -23,6 +23,8 @@ import { type ChargerCalls, startChargerCalls } from './commands/worker';
 export interface BenchOptions {
   nodeName?: string;
   calls?: { callTimeoutS: number };
+  /** More configuration of the app (e.g. DEVICE_RATE_PER_S). */
+  env?: Record<string, string>;
 }
 
 /** A listening app with an owner, a charging site and the owner's token. */
@@ -35,7 +37,11 @@ export interface OcppBench {
   /** Commissions a charger on the site through the real route. */
   addCharger(identity: string): Promise<{ deviceId: number; key: string }>;
   /** Connects as `identity` with `key` (strict mode off, so a test can send malformed calls). */
-  connect(identity: string, key: string | undefined, opts?: { strict?: boolean }): Promise<RPCClient>;
+  connect(
+    identity: string,
+    key: string | undefined,
+    opts?: { strict?: boolean; callConcurrency?: number },
+  ): Promise<RPCClient>;
   /** A second app (node `nodeName`, its own job queue, no worker) on the bench's database. */
   peer(nodeName: string): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -46,7 +52,7 @@ export async function startOcppBench(
   opts: BenchOptions & Pick<AppContext, 'chargerSend'> = {},
 ): Promise<OcppBench> {
   const nodeName = opts.nodeName ?? 'node-a';
-  const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30', NODE_NAME: nodeName }, undefined, {
+  const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30', NODE_NAME: nodeName, ...opts.env }, undefined, {
     chargerSend: opts.chargerSend,
   });
   const workers: ChargerCalls[] = [];
@@ -86,6 +92,7 @@ export async function startOcppBench(
         password: key,
         protocols: ['ocpp1.6'],
         strictMode: opts.strict ?? false,
+        callConcurrency: opts.callConcurrency ?? 1,
         reconnect: false,
       } as never);
       await client.connect();

@@ -5,7 +5,7 @@
  */
 import { translate } from '@ems/contract/messages';
 import type { DbHandle } from '../../db/client';
-import type { JobDefinition } from '../../jobs/scheduler';
+import type { JobDefinition } from '../../jobs/job';
 import { languageCodeOf } from '../account/language-of';
 import { enqueueMail, mailQueued } from '../mail/outbox';
 import { findPlansEnding, markReminded } from './repo';

@@ -14,12 +14,13 @@ import {
 import { envelopeOf } from '@ems/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { illegalInput, noPermission } from '../../http/errors';
 import { spend } from '../../security/limit-checks';
-import { handleEvent, isSigned, parseEvent } from './account/callback';
+import { CALLBACK_MAX_SKEW_S, handleEvent, isSigned, parseEvent } from './account/callback';
 import { accountState, bindingQrCode, unbindAccount } from './account/service';
 import { presentAccount, readAccountSettings, writeAccountSettings } from './account/settings';
 import { releaseWaiting } from './deliver';
@@ -95,10 +96,27 @@ export async function accountRoutes(api: FastifyInstance, ctx: AppContext): Prom
       (_request, body, done) => done(null, body),
     );
     const s = scope.withTypeProvider<ZodTypeProvider>();
-    /** The stored token when the request is signed with it; refused alike when not set up or unsigned. */
+    /**
+     * Signed requests seen, by timestamp and nonce (issue 31 item 5): a signature is valid up to
+     * CALLBACK_MAX_SKEW_S either side of its timestamp, so each is remembered for twice that, in the
+     * rate-limit store (Redis with REDIS_URL: every node refuses a replay another node took).
+     */
+    const seenNonces = ctx.limits.limiter('push.callback-nonce', {
+      limit: 1,
+      windowMs: 2 * CALLBACK_MAX_SKEW_S * 1000,
+    });
+    /** Refused alike when not set up, unsigned, or signed and seen before (a replay). */
     const signedToken = async (q: z.infer<typeof AccountCallbackQuerySchema>) => {
       const account = await readAccountSettings(db);
       if (!account || !isSigned(account.token, q)) throw noPermission();
+      const fresh = await seenNonces.consume(`${q.timestamp}:${q.nonce}`).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof RateLimiterRes) return false;
+          throw err;
+        },
+      );
+      if (!fresh) throw noPermission();
     };
 
     s.get(

@@ -10,7 +10,7 @@
 import type { PushChannel } from '@ems/contract/api/push';
 import type { LanguageCode } from '@ems/contract/constants';
 import { publicUrlOf } from '../../config';
-import type { JobDefinition, JobDeps } from '../../jobs/scheduler';
+import type { JobDefinition, JobDeps } from '../../jobs/job';
 import { languageCodeOf } from '../account/language-of';
 import { lookupAlarm } from '../alarms/catalog';
 import type { Recipient } from './channel';

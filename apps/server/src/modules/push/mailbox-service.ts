@@ -113,10 +113,10 @@ export async function verifyMailbox(
 ): Promise<void> {
   const row = await ownMailbox(db, user, id);
   if (row.verifiedAt) return;
-  await db.db.transaction(async (tx) => {
-    await consumeCode(tx, { purpose: 'push_mailbox', address: row.email, userId: user.userId, code });
-    await tx.update(pushMailboxes).set({ verifiedAt: new Date() }).where(eq(pushMailboxes.id, id));
-  });
+  // Not in one transaction with the update: a wrong code's try must stay counted when consumeCode throws
+  // (in a transaction its rollback undid it, and the 3 tries of spec §5 were unlimited: issue 31 item 5).
+  await consumeCode(db.db, { purpose: 'push_mailbox', address: row.email, userId: user.userId, code });
+  await db.db.update(pushMailboxes).set({ verifiedAt: new Date() }).where(eq(pushMailboxes.id, id));
 }
 
 /** Deletes the caller's mailbox `id` and takes it out of their rules. */

@@ -11,7 +11,7 @@ import { type MessageKey, translate } from '@ems/contract/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { publicUrlOf } from '../../config';
 import { pushDeliveries, pushRules } from '../../db/schema';
-import type { JobDefinition, JobDeps } from '../../jobs/scheduler';
+import type { JobDefinition, JobDeps } from '../../jobs/job';
 import { languageCodeOf } from '../account/language-of';
 import { CHANNELS } from './channels/registry';
 import { declareDeliveries, queueDeliveries } from './deliver';

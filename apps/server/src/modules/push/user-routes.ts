@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { ok } from '../../http/envelope';
 import { requestLanguage } from '../../http/language';
+import { spend } from '../../security/limit-checks';
 import { channelStates } from './channel-states';
 import { CHANNELS } from './channels/registry';
 import { deliveryPage } from './log-repo';
@@ -34,10 +35,17 @@ import { sendTest } from './test-send';
 
 const PUSH = '/webpvesc/ajax/push';
 
+/**
+ * push/test calls per user (issue 31 item 5): each queues a message to every recipient, so a loop of
+ * them would mail everyone; 5 within 10 minutes is plenty to try a channel.
+ */
+export const PUSH_TEST_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
+
 /** Registers the user's push routes. */
 export async function userPushRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const deps = { db: ctx.db, config: ctx.config, log: ctx.log };
+  const tests = ctx.limits.limiter('push.test', PUSH_TEST_LIMIT);
   const tags = ['push'];
 
   r.get(
@@ -163,6 +171,7 @@ export async function userPushRoutes(api: FastifyInstance, ctx: AppContext): Pro
     },
     async (request) => {
       const { channel } = request.body;
+      await spend(tests, String(request.user.userId));
       const setUp = await CHANNELS[channel].isSetUp(deps);
       const n = await sendTest(deps, ctx.queue, request.user.userId, channel, request.body.languageId ?? 1);
       const msg = n === 0 ? 'push.noRecipient' : setUp ? 'push.testQueued' : 'push.channelNotSetUp';

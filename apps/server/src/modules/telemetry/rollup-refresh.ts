@@ -6,8 +6,10 @@
  * device type) and sums them into the days, then the months holding them from the days. Runs as a job
  * every few seconds and, for the days a read needs, before the read (rollup-read.ts).
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../db/client';
-import type { JobDefinition } from '../../jobs/scheduler';
+import { isDataError } from '../../db/errors';
+import type { JobDefinition } from '../../jobs/job';
 import { nextDay, parseLocalDate } from '../../shared/zoned-time';
 import { localDayRange } from './bucket-edges';
 import { loadBucketParts } from './bucket-energy';
@@ -73,8 +75,16 @@ export function flushRollups(
 /** Marked days the rollup job claims per statement. */
 export const ROLLUP_BATCH = 5_000;
 
-/** Recomputes up to `limit` marked days, oldest first. @returns how many were claimed. */
-export function refreshRollups(db: DbHandle, limit = ROLLUP_BATCH): Promise<number> {
+/**
+ * Recomputes up to `limit` marked days, oldest first. With `log`, the days of a device whose data cannot
+ * be rolled up (isDataError) are set aside and logged, the rest of the batch goes on (issue 31); without
+ * it their marks stay for a run that has one. @returns how many were claimed.
+ */
+export function refreshRollups(
+  db: DbHandle,
+  limit = ROLLUP_BATCH,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<number> {
   return serialized(db, async () => {
     const claimed = await db.query<DirtyDay>(
       `DELETE FROM rollup_dirty WHERE (device_id, day) IN
@@ -82,7 +92,7 @@ export function refreshRollups(db: DbHandle, limit = ROLLUP_BATCH): Promise<numb
        RETURNING ${DAY_ROW}`,
       [limit],
     );
-    await recomputeClaimed(db, claimed.rows);
+    await recomputeClaimed(db, claimed.rows, log);
     return claimed.rows.length;
   });
 }
@@ -105,17 +115,49 @@ export async function rebuildRollups(db: DbHandle, deviceIds: readonly number[])
   );
 }
 
-/** Recomputes claimed days; on failure the marks are put back so the next run retries them. */
-async function recomputeClaimed(db: DbHandle, claimed: readonly DirtyDay[]): Promise<void> {
+/** Puts marks back, so the next run retries them. */
+async function putBack(db: DbHandle, days: readonly DirtyDay[]): Promise<void> {
+  if (days.length === 0) return;
+  await db.query(
+    `INSERT INTO rollup_dirty (device_id, day) SELECT * FROM unnest($1::int[], $2::date[]) ON CONFLICT DO NOTHING`,
+    [days.map((c) => c.deviceId), days.map((c) => c.day)],
+  );
+}
+
+/**
+ * Recomputes claimed days. When the batch fails on bad data (one device's impossible row), each device
+ * is recomputed alone: the failing ones are set aside (with `log`: dropped and logged; without: put back)
+ * and the others' days are done. Any other failure (the database away) puts every mark back and throws.
+ */
+async function recomputeClaimed(
+  db: DbHandle,
+  claimed: readonly DirtyDay[],
+  log?: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
   if (claimed.length === 0) return;
   try {
-    await recomputeDays(db, claimed);
+    return await recomputeDays(db, claimed);
   } catch (err) {
-    await db.query(
-      `INSERT INTO rollup_dirty (device_id, day) SELECT * FROM unnest($1::int[], $2::date[]) ON CONFLICT DO NOTHING`,
-      [claimed.map((c) => c.deviceId), claimed.map((c) => c.day)],
-    );
-    throw err;
+    if (!isDataError(err)) {
+      await putBack(db, claimed);
+      throw err;
+    }
+  }
+  const byDevice = Map.groupBy(claimed, (c) => c.deviceId);
+  const left = [...byDevice.values()];
+  while (left.length > 0) {
+    const days = left.shift()!;
+    try {
+      await recomputeDays(db, days);
+    } catch (err) {
+      if (!isDataError(err)) {
+        await putBack(db, [days, ...left].flat());
+        throw err;
+      }
+      const deviceId = days[0]!.deviceId;
+      if (log) log.error({ err, deviceId, days: days.map((d) => d.day) }, 'rollup days set aside: bad data');
+      else await putBack(db, days);
+    }
   }
 }
 
@@ -311,9 +353,9 @@ export const rollupJob: JobDefinition = {
   name: 'energy-rollups',
   everyMs: 5_000,
   offsetMs: 2_500,
-  run: async ({ db }) => {
+  run: async ({ db, log }) => {
     const until = Date.now() + 4_000;
-    while (Date.now() < until && (await refreshRollups(db, ROLLUP_BATCH)) === ROLLUP_BATCH) {
+    while (Date.now() < until && (await refreshRollups(db, ROLLUP_BATCH, log)) === ROLLUP_BATCH) {
       // a full batch: more may be waiting
     }
   },

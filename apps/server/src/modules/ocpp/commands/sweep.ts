@@ -5,7 +5,7 @@
  * `queued` CHARGER_QUEUE_TIMEOUT_S after it was asked fails `notDelivered` (no node took it).
  */
 import { CHARGER_CALL_TIMEOUT_S, CHARGER_QUEUE_TIMEOUT_S } from '@ems/contract/api/ocpp-charger';
-import type { JobDefinition } from '../../../jobs/scheduler';
+import type { JobDefinition } from '../../../jobs/job';
 import { sweepCommands } from './repo';
 
 /** Seconds the sweep leaves a live node to record its own timeout first. */

@@ -272,6 +272,21 @@ describe('binding', () => {
     expect(row?.usedAt).toBeNull();
   });
 
+  it('refuses a signed callback replayed within the 10 minutes its signature is valid (issue 31 item 5)', async () => {
+    const scene = await qrScene(0);
+    const query = signed();
+    const xml = eventXml('oTrudy_0123456789abcd', 'SCAN', scene);
+    expect((await callback(xml, query)).body).toBe('success');
+    const replay = await callback(xml, query);
+    expect(replay.statusCode).toBeGreaterThanOrEqual(400);
+    expect(replay.json()).toMatchObject({ status: expect.any(Number), msg: expect.any(String) });
+    // The URL check is signed the same way and refused the same way when replayed.
+    const check = signed();
+    const url = `${ACCOUNT_CALLBACK_PATH}?${new URLSearchParams({ ...check, echostr: 'e1' })}`;
+    expect((await t.app.inject({ method: 'GET', url })).body).toBe('e1');
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
   it('a QR code the API refuses answers why and keeps no scene', async () => {
     fake.failNext('/cgi-bin/qrcode/create', 45009);
     const res = await get(t.app, `${ACCOUNT}/qrcode`, { token: users[0]!.token, languageId: 1 });

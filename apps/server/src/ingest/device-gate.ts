@@ -1,0 +1,100 @@
+/**
+ * The device-input gate (issue 31, docs/device-protocol.md "What the gate guarantees"): the one place that
+ * says which device input may be stored. Every protocol maps its messages onto these checks before
+ * anything is written or acted on (MQTT in ingest.ts, OCPP in modules/ocpp/gate-mapping.ts); a new
+ * protocol adds a mapping, never a copy of a check. Each refusal is counted per protocol and reason.
+ */
+
+/** Bounds of what a device may send, the same for every protocol. */
+export const GATE_BOUNDS = {
+  /** Earliest sample time accepted (epoch ms): nothing the platform shows predates 2000. */
+  earliestMs: Date.UTC(2000, 0, 1),
+  /** How far ahead of the server clock a device's clock may run (ms). */
+  maxAheadMs: 10 * 60_000,
+  /**
+   * Largest magnitude of a measured number (W, Wh, A, V, %…). Far above any real reading (1 PW, 1 TWh),
+   * below where a `real` column overflows (3.4e38) and where sums of many readings lose whole numbers
+   * (2^53 ≈ 9e15), so every report and rollup that adds them up stays finite.
+   */
+  maxAbsValue: 1e15,
+  /**
+   * Highest OCPP connector id: 0 is the charger as a whole (OCPP 1.6 §4.9), 1… its connectors. OCPP sets
+   * no maximum; no charger the platform knows has more than a few, and 100 leaves room.
+   */
+  maxConnectorId: 100,
+  /** Largest id a device may name (transaction, reservation): the `integer` columns that keep them. */
+  maxId: 2_147_483_647,
+} as const;
+
+/** Why the gate refused an input. */
+export type GateReason = 'timestamp' | 'value' | 'connector' | 'id';
+
+/** The protocols whose input passes the gate. */
+export type GateProtocol = 'mqtt' | 'ocpp';
+
+/** A refusal: the reason and the field of the message that caused it (for the log and the CALLERROR). */
+export interface GateRefusal {
+  reason: GateReason;
+  field: string;
+}
+
+/** Refusal of a sample time (a Date, or epoch ms) outside [earliestMs, now + maxAheadMs], or null. */
+export function timeRefusal(field: string, ts: Date | number, now = Date.now()): GateRefusal | null {
+  const t = typeof ts === 'number' ? ts : ts.getTime();
+  return t >= GATE_BOUNDS.earliestMs && t <= now + GATE_BOUNDS.maxAheadMs
+    ? null
+    : { reason: 'timestamp', field };
+}
+
+/** Refusal of a measured number that is not finite or beyond ±maxAbsValue, or null (−0 passes). */
+export function valueRefusal(field: string, v: number): GateRefusal | null {
+  return Number.isFinite(v) && Math.abs(v) <= GATE_BOUNDS.maxAbsValue ? null : { reason: 'value', field };
+}
+
+/**
+ * Refusal of the first number in `points` (a sample's point name → value) that valueRefusal refuses; text
+ * and booleans pass (their length and characters are the protocol schema's job).
+ */
+export function pointsRefusal(points: Record<string, unknown>): GateRefusal | null {
+  for (const [name, v] of Object.entries(points)) {
+    if (typeof v === 'number') {
+      const r = valueRefusal(`points.${name}`, v);
+      if (r) return r;
+    }
+  }
+  return null;
+}
+
+/** Refusal of an OCPP connector id outside 0..maxConnectorId (or not whole), or null. */
+export function connectorRefusal(field: string, id: number): GateRefusal | null {
+  return Number.isInteger(id) && id >= 0 && id <= GATE_BOUNDS.maxConnectorId
+    ? null
+    : { reason: 'connector', field };
+}
+
+/** Refusal of an id (transaction, reservation) outside the `integer` column's range, or null. */
+export function idRefusal(field: string, id: number): GateRefusal | null {
+  return Number.isInteger(id) && Math.abs(id) <= GATE_BOUNDS.maxId ? null : { reason: 'id', field };
+}
+
+/** The first refusal of `checks` (evaluated in order), or null when all pass. */
+export function firstRefusal(checks: Iterable<GateRefusal | null>): GateRefusal | null {
+  for (const c of checks) if (c) return c;
+  return null;
+}
+
+/** Refusals counted per protocol and reason since the process started. */
+export type GateCounts = Record<GateProtocol, Record<GateReason, number>>;
+
+const zero = (): Record<GateReason, number> => ({ timestamp: 0, value: 0, connector: 0, id: 0 });
+const counts: GateCounts = { mqtt: zero(), ocpp: zero() };
+
+/** Counts one refusal of `protocol` (the console and the metrics read them with gateCounts). */
+export function countRefusal(protocol: GateProtocol, refusal: GateRefusal): void {
+  counts[protocol][refusal.reason] += 1;
+}
+
+/** A copy of the refusal counters of this process. */
+export function gateCounts(): GateCounts {
+  return { mqtt: { ...counts.mqtt }, ocpp: { ...counts.ocpp } };
+}
