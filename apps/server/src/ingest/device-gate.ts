@@ -18,6 +18,11 @@ export const GATE_BOUNDS = {
    */
   maxAbsValue: 1e15,
   /**
+   * Smallest magnitude of a measured number other than 0: a `real` column (W, SoC) cannot hold less (its
+   * smallest normal number; PostgreSQL refuses the underflow of 5e-324), and no reading is that small.
+   */
+  minAbsValue: 1.1754943508222875e-38,
+  /**
    * Highest OCPP connector id: 0 is the charger as a whole (OCPP 1.6 §4.9), 1… its connectors. OCPP sets
    * no maximum; no charger the platform knows has more than a few, and 100 leaves room.
    */
@@ -46,9 +51,15 @@ export function timeRefusal(field: string, ts: Date | number, now = Date.now()):
     : { reason: 'timestamp', field };
 }
 
-/** Refusal of a measured number that is not finite or beyond ±maxAbsValue, or null (−0 passes). */
+/**
+ * Refusal of a measured number that is not finite, beyond ±maxAbsValue or, other than 0, nearer to 0 than
+ * ±minAbsValue; or null (−0 passes).
+ */
 export function valueRefusal(field: string, v: number): GateRefusal | null {
-  return Number.isFinite(v) && Math.abs(v) <= GATE_BOUNDS.maxAbsValue ? null : { reason: 'value', field };
+  const abs = Math.abs(v);
+  return Number.isFinite(v) && abs <= GATE_BOUNDS.maxAbsValue && (abs === 0 || abs >= GATE_BOUNDS.minAbsValue)
+    ? null
+    : { reason: 'value', field };
 }
 
 /**
