@@ -66,6 +66,9 @@ export function telemetryPoints(reading: DeviceReading): Record<string, number> 
   }
   const chaState = reading.get(124)?.points.ChaState;
   if (out.SoC === undefined && typeof chaState === 'number') out.SoC = chaState;
+  // The platform reads the grid-tied SOC limit as 802 SoCRsvMin (device-params.ts); a 124 device has MinRsvPct.
+  const minRsv = reading.get(124)?.points.MinRsvPct;
+  if (out.SoCRsvMin === undefined && typeof minRsv === 'number') out.SoCRsvMin = minRsv;
   return out;
 }
 

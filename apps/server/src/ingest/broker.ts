@@ -72,7 +72,13 @@ export async function startEmbeddedBroker(deps: {
   });
   const intercept: PublishInterceptor = (topic, payload) => {
     const kind = parseDeviceTopic(topic)?.kind;
-    if (kind !== 'telemetry' && kind !== 'status' && kind !== 'alarm' && kind !== 'commandAck')
+    if (
+      kind !== 'telemetry' &&
+      kind !== 'status' &&
+      kind !== 'alarm' &&
+      kind !== 'commandAck' &&
+      kind !== 'gatewayDevices'
+    )
       return undefined;
     if (handler) return handler(topic, payload);
     if (!deps.holdForIngest) return undefined;
