@@ -36,7 +36,7 @@ export function startGateway(
 ): Gateway {
   const buffer = new SampleBuffer(config.bufferDir, config.maxBuffered);
   const link = new PlatformLink(config.mqtt, config.serialNumber, config.secret);
-  const sender = createSender(buffer, link);
+  const sender = createSender(buffer, link, () => new Set(all().map((d) => d.identity.serialNumber)));
   const pollers = config.modbus.map(
     (url) => new AddressPoller(url, config.unitIds, (err) => log(`${url}: ${String(err)}`)),
   );
@@ -64,7 +64,12 @@ export function startGateway(
     }
   }
 
+  /**
+   * Announces, then sends the buffer. Waits for every address's discovery: the buffer may hold samples of
+   * a previous run, and the platform refuses data for devices not announced (the broker closes the link).
+   */
   async function flush(force = false): Promise<void> {
+    if (!pollers.every((p) => p.discovered)) return;
     if (link.connected && (await announce(force))) await sender.drain();
   }
 

@@ -22,7 +22,8 @@ export interface FoundDevice {
 export class AddressPoller {
   readonly link: ModbusLink;
   devices: FoundDevice[] = [];
-  private discovered = false;
+  /** True once the devices behind the address were found (after a reconnect: found again). */
+  discovered = false;
 
   /** `unitIds`: the unit ids to try (default [1]; 1–247 for a scan). */
   constructor(

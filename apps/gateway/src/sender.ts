@@ -67,14 +67,18 @@ function chunks(items: string[], max: number): string[] {
 
 /**
  * Sends sealed segments while the link is up; returns when the buffer is empty or the link went down
- * (what was not acknowledged stays on disk). Never runs twice at once per buffer.
+ * (what was not acknowledged stays on disk). Never runs twice at once per buffer. Records of devices no
+ * longer found (`present()`) are dropped and counted: the platform would refuse them and close the link.
  */
-export function createSender(buffer: SampleBuffer, link: PlatformLink) {
+export function createSender(buffer: SampleBuffer, link: PlatformLink, present: () => Set<string>) {
   let running: Promise<void> | undefined;
   async function run(): Promise<void> {
     buffer.seal();
     for (let seg = buffer.oldest(); seg && link.connected; seg = buffer.oldest()) {
-      const sends = messagesOf(seg.records).map((m) => link.publish(m.topic, m.payload));
+      const here = present();
+      const records = seg.records.filter((r) => here.has(r.sn));
+      buffer.dropped += seg.records.length - records.length;
+      const sends = messagesOf(records).map((m) => link.publish(m.topic, m.payload));
       const results = await Promise.allSettled(sends);
       if (results.some((r) => r.status === 'rejected')) return;
       buffer.remove(seg.seq);
