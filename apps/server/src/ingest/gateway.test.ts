@@ -121,6 +121,8 @@ describe('a SunSpec gateway on a site', () => {
       points: { ChaState: 48.5, SoC: 48.5 },
     });
     expect((await latestPoints('GI-MTR-4'))?.points).toMatchObject({ W: 1500, TotWhImp: 12345000 });
+    // The gateway takes its devices' commands: the dispatcher sees them reachable.
+    await ing.waitFor(() => CHILDREN.every((sn) => ing.broker!.isConnected(sn)), 30_000);
     // Not-implemented values are left out, never stored as numbers.
     expect((await latestPoints('GI-INV-1'))?.points).not.toHaveProperty('PhVphB');
   });
