@@ -7,8 +7,11 @@ import { z } from 'zod';
 import { isSafeText } from './bounds';
 import { SECONDS_TIMESTAMP_DIGITS } from './constants';
 
-/** Device kinds of spec §3 Device.type. */
-export const DEVICE_TYPES = ['inverter', 'battery', 'meter', 'charger', 'ups', 'sensor'] as const;
+/**
+ * Device kinds of spec §3 Device.type. A `gateway` (issue 32) stores no telemetry of its own: it reads
+ * Modbus devices on its site and publishes for them (docs/gateway.md).
+ */
+export const DEVICE_TYPES = ['inverter', 'battery', 'meter', 'charger', 'ups', 'sensor', 'gateway'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /** Topic root; a device `SN` publishes on `ems/v1/SN/...` only (enforced by the embedded broker). */
@@ -20,6 +23,8 @@ export const topics = {
   alarm: (sn: string) => `${TOPIC_ROOT}/${sn}/alarm`,
   command: (sn: string) => `${TOPIC_ROOT}/${sn}/command`,
   commandAck: (sn: string) => `${TOPIC_ROOT}/${sn}/command/ack`,
+  /** Issue 32: a gateway announces the devices it found (GatewayDevicesPayloadSchema). */
+  gatewayDevices: (sn: string) => `${TOPIC_ROOT}/${sn}/gateway/devices`,
 } as const;
 
 /**
@@ -221,3 +226,29 @@ export const AlarmPayloadSchema = z.union([
   z.object({ events: z.array(AlarmEventSchema).min(1).max(100) }),
 ]);
 export type AlarmPayload = z.infer<typeof AlarmPayloadSchema>;
+
+/** Most devices one gateway announces (Modbus unit ids 1–247). */
+export const GATEWAY_MAX_DEVICES = 247;
+
+/**
+ * A gateway's announcement of the devices it reads (docs/device-protocol.md §11): serial number (SunSpec
+ * model 1 `SN`), name (`Mn Md`) and type from the device's models.
+ */
+export const GatewayDevicesPayloadSchema = z.object({
+  devices: z
+    .array(
+      z.object({
+        sn: z
+          .string()
+          .min(1)
+          .max(64)
+          .regex(/^[^/+#\s]+$/),
+        name: z.string().max(64).refine(isSafeText),
+        type: z.enum(['inverter', 'battery', 'meter']),
+        manufacturer: z.string().max(32).refine(isSafeText).optional(),
+        model: z.string().max(32).refine(isSafeText).optional(),
+      }),
+    )
+    .max(GATEWAY_MAX_DEVICES),
+});
+export type GatewayDevicesPayload = z.infer<typeof GatewayDevicesPayloadSchema>;

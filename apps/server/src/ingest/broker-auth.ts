@@ -1,7 +1,8 @@
 /**
  * Authentication and topic authorisation of the embedded broker (docs/device-protocol.md): a device logs in
  * with username = serial number, password = its secret, and client id = serial number; it may publish only
- * on its own telemetry, status and command/ack topics and subscribe only to its own command topic. One
+ * on its own telemetry, status and command/ack topics and subscribe only to its own command topic (a gateway
+ * also on those of the devices on its own site, gateway-devices.ts). One
  * privileged internal client (the ingest) uses credentials generated in memory at broker start.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -9,6 +10,7 @@ import { deviceTopicKind, topicSerial, topics } from '@ems/contract/telemetry';
 import type { AuthenticateError, Client, PublishPacket, Subscription } from 'aedes';
 import type { DbHandle } from '../db/client';
 import { verifyDeviceSecret } from './device-secret';
+import { createGatewayAcl } from './gateway-devices';
 
 /** Username and password of the broker's privileged internal client. */
 export interface InternalCredentials {
@@ -44,7 +46,13 @@ function mayPublish(who: Identity | undefined, client: Client | null, topic: str
   if (who?.kind === 'internal') return true;
   if (who?.kind === 'device') {
     const kind = deviceTopicKind(topic, who.sn);
-    return kind === 'telemetry' || kind === 'status' || kind === 'alarm' || kind === 'commandAck';
+    return (
+      kind === 'telemetry' ||
+      kind === 'status' ||
+      kind === 'alarm' ||
+      kind === 'commandAck' ||
+      kind === 'gatewayDevices'
+    );
   }
   // client === null: the will of a client that was connected to another broker node; only status wills exist.
   if (client) return false;
@@ -72,6 +80,20 @@ export function createBrokerAuth(
   const identities = new WeakMap<Client, Identity>();
   const cache = new Map<string, { hash: string | null; at: number }>();
   const internalPassword = Buffer.from(internal.password);
+  const gateways = createGatewayAcl(db);
+
+  /**
+   * A gateway (issue 32) may publish a device's telemetry, alarms and command answers, and take its
+   * commands, when the device is on the gateway's own site. The SN of `topic` when that is the case.
+   */
+  async function childTopic(who: Identity | undefined, topic: string, kinds: readonly string[]) {
+    if (who?.kind !== 'device') return undefined;
+    const sn = topicSerial(topic);
+    if (sn === undefined || sn === who.sn) return undefined;
+    const kind = deviceTopicKind(topic, sn);
+    if (!kind || !kinds.includes(kind)) return undefined;
+    return (await gateways.mayActFor(who.sn, sn)) ? sn : undefined;
+  }
 
   async function secretHashOf(sn: string): Promise<string | null> {
     const hit = cache.get(sn);
@@ -137,18 +159,30 @@ export function createBrokerAuth(
       packet: PublishPacket,
       done: (error?: Error | null) => void,
     ): void {
-      if (!mayPublish(client ? identities.get(client) : undefined, client, packet.topic)) {
-        done(denied());
+      const who = client ? identities.get(client) : undefined;
+      const pass = () => {
+        const held = intercept?.(packet.topic, packet.payload as Buffer, packet.qos);
+        if (!held) {
+          done(null);
+          return;
+        }
+        held.then(
+          () => {
+            // The gateway's announcement may have added devices it publishes for next.
+            if (who?.kind === 'device' && deviceTopicKind(packet.topic, who.sn) === 'gatewayDevices')
+              gateways.forget(who.sn);
+            done(null);
+          },
+          (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+        );
+      };
+      if (mayPublish(who, client, packet.topic)) {
+        pass();
         return;
       }
-      const held = intercept?.(packet.topic, packet.payload as Buffer, packet.qos);
-      if (!held) {
-        done(null);
-        return;
-      }
-      held.then(
-        () => done(null),
-        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      childTopic(who, packet.topic, ['telemetry', 'alarm', 'commandAck']).then(
+        (sn) => (sn ? pass() : done(denied())),
+        () => done(denied()),
       );
     },
 
@@ -160,7 +194,15 @@ export function createBrokerAuth(
       const who = identities.get(client);
       const allowed =
         who?.kind === 'internal' || (who?.kind === 'device' && sub.topic === topics.command(who.sn));
-      done(null, allowed ? sub : null); // null: refused with SUBACK 0x80, the connection stays up
+      if (allowed) {
+        done(null, sub);
+        return;
+      }
+      // null: refused with SUBACK 0x80, the connection stays up
+      childTopic(who, sub.topic, ['command']).then(
+        (sn) => done(null, sn ? sub : null),
+        () => done(null, null),
+      );
     },
   };
 }

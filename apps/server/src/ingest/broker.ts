@@ -73,7 +73,13 @@ export async function startEmbeddedBroker(deps: {
   });
   const intercept: PublishInterceptor = (topic, payload, qos) => {
     const kind = parseDeviceTopic(topic)?.kind;
-    if (kind !== 'telemetry' && kind !== 'status' && kind !== 'alarm' && kind !== 'commandAck')
+    if (
+      kind !== 'telemetry' &&
+      kind !== 'status' &&
+      kind !== 'alarm' &&
+      kind !== 'commandAck' &&
+      kind !== 'gatewayDevices'
+    )
       return undefined;
     if (handler) return handler(topic, payload, qos);
     if (!deps.holdForIngest) return undefined;
@@ -102,6 +108,15 @@ export async function startEmbeddedBroker(deps: {
   const connected = new Set<string>();
   aedes.on('clientReady', (client) => connected.add(client.id));
   aedes.on('clientDisconnect', (client) => connected.delete(client.id));
+  // Issue 32: a gateway takes the commands of the devices it reads (broker-auth allowed the subscription);
+  // such a device is reachable while its gateway is connected.
+  const gatewayOf = new Map<string, string>();
+  aedes.on('subscribe', (subscriptions, client) => {
+    for (const sub of subscriptions) {
+      const t = parseDeviceTopic(sub.topic);
+      if (t?.kind === 'command' && t.sn !== client.id) gatewayOf.set(t.sn, client.id);
+    }
+  });
 
   const stats: BrokerStats = { oversizePackets: 0 };
   const oncePerDevice = createRateLimitedLog(log, 3_600_000);
@@ -159,10 +174,15 @@ export async function startEmbeddedBroker(deps: {
           (err?: Error | null) => (err ? reject(err) : resolve()),
         );
       }),
-    isConnected: (sn) => connected.has(sn),
+    isConnected: (sn) => connected.has(sn) || connected.has(gatewayOf.get(sn) ?? ''),
     onCommandSubscribe: (listener) => {
       const handler = (subscriptions: Subscription[], client: Client) => {
         if (subscriptions.some((sub) => sub.topic === topics.command(client.id))) listener(client.id);
+        // A gateway subscribing for the devices it reads (issue 32): each of them is reachable now.
+        for (const sub of subscriptions) {
+          const t = parseDeviceTopic(sub.topic);
+          if (t?.kind === 'command' && t.sn !== client.id) listener(t.sn);
+        }
       };
       aedes.on('subscribe', handler);
       return () => aedes.off('subscribe', handler);

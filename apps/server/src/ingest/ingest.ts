@@ -29,6 +29,7 @@ import { createDeviceDirectory, KNOWN_TTL_MS, type KnownDevice } from './device-
 import { countRefusal, pointsRefusal, timeRefusal } from './device-gate';
 import { createDeviceOrder } from './device-order';
 import { createDeviceRate, type DeviceRateSettings, type RateLimitedDevice } from './device-rate';
+import { acceptGatewayDevices } from './gateway-devices';
 import { openAmqpIngestLink } from './ingest-amqp';
 import { type IngestLinkInfo, openIngestLink, redact } from './ingest-link';
 import { toTelemetryRow } from './point-mapping';
@@ -392,6 +393,24 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     if (t.kind === 'alarm') return onAlarm(t.sn, payload, qos);
     if (t.kind === 'commandAck' && commands)
       return eventOfKnownDevice(t.sn, qos, (device) => commands.ack(device, payload));
+    if (t.kind === 'gatewayDevices') return onGatewayDevices(t.sn, payload);
+  }
+
+  /** Issue 32: creates the devices a gateway announces on its site (gateway-devices.ts). */
+  function onGatewayDevices(sn: string, payload: Buffer): Promise<void> {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      body = null;
+    }
+    return acceptGatewayDevices(db, sn, body).then(
+      (outcomes) => {
+        const created = [...outcomes].filter(([, o]) => o === 'created').map(([child]) => child);
+        if (created.length > 0) notice(`gateway:${sn}`, { sn, created }, 'gateway devices created');
+      },
+      (err: unknown) => warn('gateway', { sn, err }, 'gateway announcement failed'),
+    );
   }
 
   function onStatus(device: KnownDevice, sn: string, payload: Buffer): void {

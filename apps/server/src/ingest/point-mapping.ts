@@ -16,6 +16,7 @@ const COUNTERS: Record<DeviceType, readonly [string | null, string | null]> = {
   charger: ['WH', null],
   ups: ['WH', null],
   sensor: [null, null],
+  gateway: [null, null],
 };
 
 const NO_COUNTERS = [null, null] as const;

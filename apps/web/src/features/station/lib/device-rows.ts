@@ -28,6 +28,7 @@ const KIND_ORDER: Record<DeviceInfo['type'], number> = {
   charger: 3,
   ups: 4,
   sensor: 5,
+  gateway: 6,
 };
 
 /** SunSpec model 103 `St` 7 is FAULT; chargers report OCPP's "Faulted"; any text naming a fault counts. */

@@ -1,0 +1,96 @@
+/**
+ * Sends the buffer oldest segment first: each device's samples as `{"samples":[…]}` messages of at most
+ * 1,000 samples and under the 256 KB packet limit (device-protocol.md §4, §6), alarm events as
+ * `{"events":[…]}` of at most 100 (§10); a segment is deleted once all its messages were acknowledged.
+ */
+import type { BufferedRecord, SampleBuffer } from './buffer';
+import { gatewayTopics, type PlatformLink } from './platform-link';
+
+/** Samples per message (DEVICE_LIMITS.samplesPerMessage). */
+export const MAX_SAMPLES = 1000;
+const MAX_EVENTS = 100;
+/** Below the 256 KB packet limit, with room for the topic and the envelope. */
+const MAX_BYTES = 200_000;
+
+/** One MQTT message to send: topic and JSON payload. */
+export interface OutMessage {
+  topic: string;
+  payload: string;
+}
+
+/** The messages that carry `records`, in order per device. */
+export function messagesOf(records: readonly BufferedRecord[]): OutMessage[] {
+  const bySn = new Map<string, { samples: string[]; events: string[] }>();
+  for (const r of records) {
+    let g = bySn.get(r.sn);
+    if (!g) {
+      g = { samples: [], events: [] };
+      bySn.set(r.sn, g);
+    }
+    if (r.kind === 'sample') g.samples.push(JSON.stringify({ ts: r.ts, points: r.points }));
+    else g.events.push(JSON.stringify({ ts: r.ts, code: r.code, active: r.active }));
+  }
+  const out: OutMessage[] = [];
+  for (const [sn, g] of bySn) {
+    out.push(
+      ...chunks(g.samples, MAX_SAMPLES).map((c) => ({
+        topic: gatewayTopics.telemetry(sn),
+        payload: `{"samples":[${c}]}`,
+      })),
+    );
+    out.push(
+      ...chunks(g.events, MAX_EVENTS).map((c) => ({
+        topic: gatewayTopics.alarm(sn),
+        payload: `{"events":[${c}]}`,
+      })),
+    );
+  }
+  return out;
+}
+
+function chunks(items: string[], max: number): string[] {
+  const out: string[] = [];
+  let cur: string[] = [];
+  let bytes = 0;
+  for (const s of items) {
+    if (cur.length > 0 && (cur.length >= max || bytes + s.length + 1 > MAX_BYTES)) {
+      out.push(cur.join(','));
+      cur = [];
+      bytes = 0;
+    }
+    cur.push(s);
+    bytes += s.length + 1;
+  }
+  if (cur.length > 0) out.push(cur.join(','));
+  return out;
+}
+
+/**
+ * Sends sealed segments while the link is up; returns when the buffer is empty or the link went down
+ * (what was not acknowledged stays on disk). Never runs twice at once per buffer. Records of devices no
+ * longer found (`present()`) are dropped and counted: the platform would refuse them and close the link.
+ */
+export function createSender(buffer: SampleBuffer, link: PlatformLink, present: () => Set<string>) {
+  let running: Promise<void> | undefined;
+  async function run(): Promise<void> {
+    buffer.seal();
+    for (let seg = buffer.oldest(); seg && link.connected; seg = buffer.oldest()) {
+      const here = present();
+      const records = seg.records.filter((r) => here.has(r.sn));
+      buffer.dropped += seg.records.length - records.length;
+      const sends = messagesOf(records).map((m) => link.publish(m.topic, m.payload));
+      const results = await Promise.allSettled(sends);
+      if (results.some((r) => r.status === 'rejected')) return;
+      buffer.remove(seg.seq);
+    }
+  }
+  return {
+    /** Starts sending unless a send is under way; resolves when that pass ends. */
+    drain(): Promise<void> {
+      running ??= run().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+  };
+}

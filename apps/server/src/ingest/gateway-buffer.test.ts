@@ -1,0 +1,152 @@
+/**
+ * Issue 32 store-and-forward: the gateway keeps polling while the link to the platform is cut, keeps the
+ * samples on disk and replays them when the link returns (no gap); a gateway SIGKILLed while offline
+ * loses nothing it had written to its buffer.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BufferedRecord } from '../../../gateway/src/buffer';
+import { type Gateway, startGateway } from '../../../gateway/src/gateway';
+import { simInverter, simMeter } from '../../../gateway/src/sim/devices';
+import { type SunSpecServer, startSunSpecServer } from '../../../gateway/src/sim/sunspec-server';
+import { startTcpProxy, type TcpProxy } from '../../../gateway/src/sim/tcp-proxy';
+import { buildTestApp, type TestApp } from '../test/helper';
+import { createTestDevice, startTestIngest, type TestIngest } from './test-ingest';
+
+let t: TestApp;
+let ing: TestIngest;
+let modbus: SunSpecServer;
+let proxy: TcpProxy;
+let gw: Gateway | undefined;
+let child: ChildProcess | undefined;
+const dirs: string[] = [];
+const GATEWAY_MAIN = join(import.meta.dirname, '../../../gateway/src/main.ts');
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ing = await startTestIngest({ db: t.db, config: t.config });
+  modbus = await startSunSpecServer([
+    simInverter(1, 'GB-INV-1'),
+    simMeter(2, 'GB-MTR-2'),
+    simInverter(3, 'GB-INV-3'),
+    simMeter(4, 'GB-MTR-4'),
+  ]);
+  proxy = await startTcpProxy('127.0.0.1', Number(new URL(ing.mqttUrl).port));
+});
+
+afterAll(async () => {
+  child?.kill('SIGKILL');
+  await gw?.stop();
+  await proxy?.close();
+  await modbus?.close();
+  await ing?.stop();
+  await t?.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A gateway device on a new site, as the inventory import and device/add would leave it. */
+async function gatewayOnSite() {
+  const g = await createTestDevice(t.db, 'gateway');
+  const bufferDir = mkdtempSync(join(tmpdir(), 'gw-buf-'));
+  dirs.push(bufferDir);
+  return { ...g, bufferDir };
+}
+
+/** Stored sample timestamps (epoch ms) of device `sn`. */
+async function storedTs(sn: string): Promise<Set<number>> {
+  const res = await t.db.query<{ ts: Date }>(
+    'SELECT t.ts FROM telemetry t JOIN devices d ON d.id = t.device_id WHERE d.serial_number = $1',
+    [sn],
+  );
+  return new Set(res.rows.map((r) => new Date(r.ts).getTime()));
+}
+
+async function allStored(samples: BufferedRecord[]): Promise<boolean> {
+  const bySn = new Map<string, Set<number>>();
+  for (const r of samples) {
+    if (r.kind !== 'sample') continue;
+    bySn.set(r.sn, bySn.get(r.sn) ?? (await storedTs(r.sn)));
+    if (!bySn.get(r.sn)!.has(r.ts)) return false;
+  }
+  return true;
+}
+
+describe('store and forward', () => {
+  it('buffers while the broker is away and replays everything, in its own time, once it is back', async () => {
+    const g = await gatewayOnSite();
+    const polled: BufferedRecord[] = [];
+    gw = startGateway(
+      {
+        mqtt: `mqtt://127.0.0.1:${proxy.port}`,
+        serialNumber: g.sn,
+        secret: g.secret,
+        modbus: [modbus.url],
+        unitIds: [1, 2],
+        pollSeconds: 1,
+        bufferDir: g.bufferDir,
+        maxBuffered: 100_000,
+      },
+      undefined,
+      { onRecords: (r) => polled.push(...r) },
+    );
+    await ing.waitFor(async () => polled.length > 0 && (await allStored(polled)), 30_000);
+    await proxy.cut();
+    const before = polled.length;
+    // Polling goes on while the link is down: at least five more polls of both devices.
+    await ing.waitFor(() => polled.length >= before + 10, 60_000);
+    expect(gw.buffered()).toBeGreaterThan(0);
+    const outage = polled.slice(before);
+    expect(await allStored(outage)).toBe(false);
+    await proxy.restore();
+    await ing.waitFor(() => allStored(polled), 60_000);
+    await ing.waitFor(() => gw!.buffered() === 0, 30_000);
+    expect(gw.dropped()).toBe(0);
+    await gw.stop();
+    gw = undefined;
+  });
+
+  it('a gateway SIGKILLed while offline loses none of the samples it had buffered', async () => {
+    const g = await gatewayOnSite();
+    await proxy.cut();
+    child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        GATEWAY_MAIN,
+        ...['--mqtt', `mqtt://127.0.0.1:${proxy.port}`, '--serial-number', g.sn, '--secret', g.secret],
+        ...['--modbus', modbus.url, '--unit-id', '3', '--unit-id', '4', '--poll-seconds', '1'],
+        ...['--buffer-dir', g.bufferDir],
+      ],
+      { stdio: 'ignore' },
+    );
+    const onDisk = (): BufferedRecord[] =>
+      readdirSync(g.bufferDir)
+        .filter((f) => f.endsWith('.jsonl'))
+        .flatMap((f) => readFileSync(join(g.bufferDir, f), 'utf8').split('\n'))
+        .filter((line) => line.endsWith('}'))
+        .map((line) => JSON.parse(line) as BufferedRecord);
+    // One poll of both devices on disk is what matters: the buffer is written before anything is sent.
+    await ing.waitFor(() => onDisk().length >= 2, 60_000);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    child = undefined;
+    const buffered = onDisk();
+    expect(buffered.length).toBeGreaterThanOrEqual(2);
+    await proxy.restore();
+    gw = startGateway({
+      mqtt: `mqtt://127.0.0.1:${proxy.port}`,
+      serialNumber: g.sn,
+      secret: g.secret,
+      modbus: [modbus.url],
+      unitIds: [3, 4],
+      pollSeconds: 1,
+      bufferDir: g.bufferDir,
+      maxBuffered: 100_000,
+    });
+    await ing.waitFor(() => allStored(buffered), 60_000);
+  }, 180_000);
+});
