@@ -237,13 +237,17 @@ describe('smart charging of a site limit', () => {
     expect(heldLimits()).toEqual([20_600, 1400, null]);
     await stop(0);
     expect(heldLimits()).toEqual([11_000, 11_000, null]);
-    // Back online without booting, it is given its share again (what it held is still the record's).
+    // While it was offline nothing went over the limit.
+    expect(overruns).toEqual([]);
+    // Back online without booting, it is given its share again (what it held is still the record's). Until
+    // the others are lowered, the profile it kept while offline counts on top of theirs: a transient the
+    // platform cannot see (docs/ocpp.md, smart charging), so only the settled sum is asserted from here.
     const n = calls.length;
-    cps[2] = await b.connect('CP-SC-3', keys[2], { strict: true });
     held.set(ids[2]!, 7334);
+    cps[2] = await b.connect('CP-SC-3', keys[2], { strict: true });
     await vi.waitFor(() => expect(heldLimits()).toEqual([7333, 7333, 7334]), { timeout: 30_000 });
     await settled();
     expect(since(n)).toEqual([ids[0], ids[1]]);
-    expect(overruns).toEqual([]);
+    expect(heldLimits().reduce<number>((sum, w) => sum + (w ?? 0), 0)).toBeLessThanOrEqual(limitW);
   });
 });
