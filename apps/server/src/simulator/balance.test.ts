@@ -117,7 +117,8 @@ describe('demo fleet physics (issue 24 item 11)', () => {
         // Inverters put out what they take in: PV plus, on a hybrid, the battery behind it.
         if (!gridCharges(params)) expect(p.inverterAcW).toBeGreaterThanOrEqual(0);
         if (m.offGrid) expect(p.meterW).toBe(0);
-        if (m.exportCapW !== null) expect(p.meterW).toBeGreaterThanOrEqual(-m.exportCapW);
+        // The cap holds within the meter's own noise (seed -2044495952: −9 W read under a 0-W cap).
+        if (m.exportCapW !== null) expect(p.meterW).toBeGreaterThanOrEqual(-m.exportCapW - noise);
         expect(Math.abs(p.inverterAcW - (p.pvW + (p.hasBattery ? p.batteryW : 0)))).toBeLessThanOrEqual(1);
         if (!p.hasMeter) {
           // A UPS site: its output is its load, from mains or its own battery.
