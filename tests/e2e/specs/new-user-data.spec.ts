@@ -30,8 +30,10 @@ test('the all-sites report agrees with its own columns and says why money is emp
   expect(api.data.moneyNote).toBe('noTariff');
   const block = page.getByTestId('report-totals');
   await expect(block).toContainText(`Self-sufficiency (%)${Math.round(totals.selfSufficiency!)}`);
-  await expect(block).toContainText('Revenue (–)No tariff set');
-  await expect(block).toContainText('Savings (–)No tariff set');
+  // With no tariff anywhere the money columns name no currency (issue 34 item 10: not "Revenue (–)").
+  await expect(block).toContainText('RevenueNo tariff set');
+  await expect(block).toContainText('SavingsNo tariff set');
+  await expect(block).not.toContainText('(–)');
   const firstRow = page.locator('.report-page .ant-table-tbody tr.ant-table-row').first();
   await expect(firstRow.locator('td').last()).toHaveText('No tariff set');
   await page.screenshot({ path: info.outputPath('report-all-sites.png'), fullPage: true });
