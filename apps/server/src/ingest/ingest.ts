@@ -393,7 +393,9 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     if (t.kind === 'alarm') return onAlarm(t.sn, payload, qos);
     if (t.kind === 'commandAck' && commands)
       return eventOfKnownDevice(t.sn, qos, (device) => commands.ack(device, payload));
-    if (t.kind === 'gatewayDevices') return onGatewayDevices(t.sn, payload);
+    // A gateway's announcement is a device's message like the others: known device, its rate, its order.
+    if (t.kind === 'gatewayDevices')
+      return eventOfKnownDevice(t.sn, qos, () => onGatewayDevices(t.sn, payload));
   }
 
   /** Issue 32: creates the devices a gateway announces on its site (gateway-devices.ts). */
