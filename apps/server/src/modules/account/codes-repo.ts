@@ -56,32 +56,21 @@ export async function insertCode(
     VALUES (${c.purpose}, ${c.address}, ${c.userId}, ${c.codeHash}, now() + make_interval(secs => ${c.ttlSeconds}))`);
 }
 
-/** The newest live code (unused, unexpired, tries left) of purpose + address + user, if any. */
-export async function findLiveCode(
-  db: Runner,
-  c: { purpose: string; address: string; userId: number; maxTries: number },
-): Promise<LiveCode | undefined> {
-  const res = await db.execute<{ id: number; code_hash: string }>(sql`
-    SELECT id, code_hash FROM verification_codes
-     WHERE purpose = ${c.purpose} AND address = ${c.address} AND user_id = ${c.userId}
-       AND used_at IS NULL AND expires_at > now() AND tries < ${c.maxTries}
-     ORDER BY id DESC LIMIT 1`);
-  const row = res.rows[0];
-  return row ? { id: row.id, codeHash: row.code_hash } : undefined;
-}
-
 /**
- * The newest code of purpose + address + user that ran out of time unused and not worn out by wrong tries:
- * what consumeCode compares with to say "expired" rather than "invalid".
+ * The newest code of purpose + address + user that is unused and not worn out by wrong tries, and either
+ * still in time (`live`: the one a check compares with) or out of time (`expired`: what consumeCode compares
+ * with to say "expired" rather than "invalid").
  */
-export async function findExpiredCode(
+export async function findCode(
   db: Runner,
   c: { purpose: string; address: string; userId: number; maxTries: number },
+  state: 'live' | 'expired',
 ): Promise<LiveCode | undefined> {
+  const inTime = state === 'live' ? sql`expires_at > now()` : sql`expires_at <= now()`;
   const res = await db.execute<{ id: number; code_hash: string }>(sql`
     SELECT id, code_hash FROM verification_codes
      WHERE purpose = ${c.purpose} AND address = ${c.address} AND user_id = ${c.userId}
-       AND used_at IS NULL AND expires_at <= now() AND tries < ${c.maxTries}
+       AND used_at IS NULL AND ${inTime} AND tries < ${c.maxTries}
      ORDER BY id DESC LIMIT 1`);
   const row = res.rows[0];
   return row ? { id: row.id, codeHash: row.code_hash } : undefined;

@@ -11,8 +11,7 @@ import { enqueueMail, type Tx } from '../mail/outbox';
 import { codeMail } from '../mail/templates';
 import {
   addWrongTry,
-  findExpiredCode,
-  findLiveCode,
+  findCode,
   insertCode,
   lockCodeSends,
   retireCodes,
@@ -105,16 +104,11 @@ export async function consumeCode(
   c: { purpose: CodePurpose; address: string; userId: number; code: string },
 ): Promise<void> {
   const address = normalizeAddress(c.address);
-  const live = await findLiveCode(db, {
-    purpose: c.purpose,
-    address,
-    userId: c.userId,
-    maxTries: CODE_POLICY.maxTries,
-  });
+  const key = { purpose: c.purpose, address, userId: c.userId, maxTries: CODE_POLICY.maxTries };
+  const live = await findCode(db, key, 'live');
   const given = Buffer.from(hashCode(c.purpose, address, c.code), 'hex');
   if (!live) {
-    const key = { purpose: c.purpose, address, userId: c.userId, maxTries: CODE_POLICY.maxTries };
-    const expired = await findExpiredCode(db, key);
+    const expired = await findCode(db, key, 'expired');
     if (expired && timingSafeEqual(given, Buffer.from(expired.codeHash, 'hex'))) throw codeExpired();
     throw invalidCode();
   }
