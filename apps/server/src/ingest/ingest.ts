@@ -249,7 +249,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     for (const s of samples) {
       const refused = pointsRefusal(s.points);
       if (refused) {
-        countRefusal('mqtt', refused);
+        countRefusal(device.viaGateway ? 'gateway' : 'mqtt', refused);
         overLimit(sn, 'value', { field: refused.field });
         return;
       }
@@ -263,7 +263,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
       const t = ts.getTime();
       const refused = timeRefusal('ts', t, now);
       if (refused) {
-        countRefusal('mqtt', refused);
+        countRefusal(device.viaGateway ? 'gateway' : 'mqtt', refused);
         counts.badTimestamps++;
         warn('clock', { sn, ts: s.ts }, 'telemetry sample with an impossible timestamp dropped');
         continue;
@@ -296,7 +296,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     // The gate's time window (device-gate.ts): an alarm dated 0001 or 9999 is refused whole and counted.
     const refused = events?.map((e) => timeRefusal('ts', e.ts)).find((r) => r !== null);
     if (refused) {
-      countRefusal('mqtt', refused);
+      countRefusal(device.viaGateway ? 'gateway' : 'mqtt', refused);
       alarms.invalid();
       warn('clock', { sn }, 'alarm event with an impossible timestamp dropped');
       return;
