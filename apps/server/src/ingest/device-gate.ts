@@ -1,8 +1,9 @@
 /**
  * The device-input gate (issue 31, docs/device-protocol.md "What the gate guarantees"): the one place that
  * says which device input may be stored. Every protocol maps its messages onto these checks before
- * anything is written or acted on (MQTT in ingest.ts, OCPP in modules/ocpp/gate-mapping.ts); a new
- * protocol adds a mapping, never a copy of a check. Each refusal is counted per protocol and reason.
+ * anything is written or acted on (MQTT in ingest-telemetry.ts and ingest-events.ts, OCPP in
+ * modules/ocpp/gate-mapping.ts); a new protocol adds a mapping, never a copy of a check. Each refusal is
+ * counted per protocol and reason.
  */
 import { GATE_PROTOCOLS, GATE_REASONS, type GateProtocol, type GateReason } from '@ems/contract/api/ingest';
 
