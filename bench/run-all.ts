@@ -5,6 +5,7 @@
 import { runAlarmBench } from './alarms';
 import { ingestFiguresOf, runCapacityBench } from './capacity';
 import { printCommandBench, runCommandBench } from './commands';
+import { printDeviceFloodBench, runDeviceFloodBench } from './device-flood';
 import { runEnergyBench } from './energy';
 import { runHistoryRenderBench } from './history-render';
 import { runIngestBench, runIngestLatencyBench } from './ingest';
@@ -41,5 +42,6 @@ printTable('Push: daily reports due at the same minute → all mails at SMTP', a
 printCommandBench(await runCommandBench());
 printTable('Server memory with the demo fleet (issue 12 §4)', await runRssBench());
 printOcppChargersBench(await runOcppChargersBench());
+printDeviceFloodBench(await runDeviceFloodBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

@@ -112,11 +112,17 @@ export interface NodeStore {
   drop(): Promise<void>;
 }
 
-/** A fresh store of `kind` named `ems-bench-{name}-*` / `ems_bench_{name}_*`. */
-export async function nodeStore(kind: BenchDbKind, name: string): Promise<NodeStore> {
+/**
+ * A fresh store of `kind` named `ems-bench-{name}-*` / `ems_bench_{name}_*`; PostgreSQL's database on the
+ * server of `postgresUrl` (default DATABASE_URL).
+ */
+export async function nodeStore(
+  kind: BenchDbKind,
+  name: string,
+  postgresUrl = process.env.DATABASE_URL,
+): Promise<NodeStore> {
   const dataDir = mkdtempSync(join(tmpdir(), `ems-bench-${name}-`));
-  const db =
-    kind === 'PostgreSQL' ? await scratchDatabase(process.env.DATABASE_URL!, `ems_bench_${name}`) : null;
+  const db = kind === 'PostgreSQL' ? await scratchDatabase(postgresUrl!, `ems_bench_${name}`) : null;
   return {
     dataDir,
     databaseUrl: db?.url ?? null,

@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from '../lib/sign-in';
+import { RPCClient } from 'ocpp-rpc';
+import { apiToken, data, firstSite } from '../lib/api-user';
+import { ADMIN, DEMO, signIn } from '../lib/sign-in';
 
 /**
  * Issue 11 §5: the administrator's console shows the ingest: the broker link is up and the samples the
- * simulator's devices sent are counted as stored (the server under test runs the simulator).
+ * simulator's devices sent are counted as stored (the server under test runs the simulator). Issue 31:
+ * it counts what the device gate refused, per reason and protocol (a real OCPP charger's meter value on
+ * connector −1).
  */
 
 test('administrator sees the ingest counters move in the console', async ({ page }) => {
@@ -27,4 +31,58 @@ test('administrator sees the ingest counters move in the console', async ({ page
     await expect(nodes.getByRole('row', { name: /node-1/ })).toBeVisible();
     await expect(nodes.getByRole('row', { name: /node-2/ })).toBeVisible();
   } else await expect(nodes).toHaveCount(0);
+});
+
+test('administrator sees a charger’s refused meter value counted by the device gate', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // A charger of the demo owner's charging site, driven by ocpp-rpc as a real charge point.
+  const owner = await apiToken(request, DEMO.user, DEMO.password);
+  const site = await firstSite(request, owner, 2);
+  const identity = `CP-GATE-${Date.now().toString(36).toUpperCase()}`;
+  const { key } = await data<{ key: string }>(
+    await request.post('/owner_api/webpvesc/ajax/station/charger/add', {
+      data: { stationId: site.stationId, identity },
+      headers: { token: owner },
+    }),
+  );
+
+  await signIn(page, ADMIN);
+  await page.goto('/manage?tab=ingest');
+  const gate = page.getByTestId('ingest-gate');
+  await expect(gate).toContainText('Refused by the device gate');
+  const row = gate.getByRole('row', { name: /Connector id out of range/ });
+  await expect(row).toBeVisible();
+  const cell = page.getByTestId('ingest-gate-ocpp-connector');
+  const refused = async () => Number((await cell.textContent())?.replace(/\D/g, ''));
+  const before = await refused();
+
+  const cp = new RPCClient({
+    endpoint: `ws://${new URL(process.env.E2E_BASE_URL!).host}/ocpp`,
+    identity,
+    password: key,
+    protocols: ['ocpp1.6'],
+    reconnect: false,
+  } as never);
+  try {
+    await cp.connect();
+    await cp.call('BootNotification', { chargePointVendor: 'E2E', chargePointModel: 'Gate' });
+    const call = cp.call('MeterValues', {
+      connectorId: -1,
+      meterValue: [
+        {
+          timestamp: new Date().toISOString(),
+          sampledValue: [{ value: '1000', measurand: 'Energy.Active.Import.Register', unit: 'Wh' }],
+        },
+      ],
+    });
+    await expect(call).rejects.toMatchObject({ rpcErrorCode: 'PropertyConstraintViolation' });
+  } finally {
+    await cp.close({ force: true });
+  }
+  // The console refreshes every 5 s: the refusal shows under OCPP, and in the reason's total.
+  await expect.poll(refused, { timeout: 30_000 }).toBeGreaterThan(before);
+  await expect(page.getByTestId('ingest-gate-total-connector')).not.toHaveText('0');
 });

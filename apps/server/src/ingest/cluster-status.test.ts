@@ -22,6 +22,10 @@ const status = (stored: number, batches: number, meanBatchMs: number, linkUp = t
   droppedByLimits: 0,
   rateLimited: 0,
   rateLimitedDevices: [],
+  gateRefused: [
+    { protocol: 'ocpp', reason: 'connector', messages: stored / 1000 },
+    { protocol: 'gateway', reason: 'timestamp', messages: 1 },
+  ],
   oversizePackets: 0,
   samplesFailed: 0,
   writeErrors: 0,
@@ -71,6 +75,11 @@ describe('ingest counters of several server processes', () => {
       lastBatchMs: 16,
       meanBatchMs: 7,
     });
+    // The device gate's refusals are summed per protocol and reason too.
+    expect(seenFromA.gateRefused).toEqual([
+      { protocol: 'ocpp', reason: 'connector', messages: 4 },
+      { protocol: 'gateway', reason: 'timestamp', messages: 2 },
+    ]);
     expect(seenFromA.nodes.map((n) => [n.name, n.samplesStored, n.linkUp])).toEqual([
       ['node-a', 1000, true],
       ['node-b', 3000, false],

@@ -107,6 +107,17 @@ export function combineIngestStatus(
     connectedClients: own.connectedClients,
     lastBatchMs: Math.max(...all.map((n) => n.status.lastBatchMs)),
     meanBatchMs: total.batches > 0 ? batchTime / total.batches : 0,
+    gateRefused: own.gateRefused.map((g) => ({
+      ...g,
+      messages: all.reduce(
+        (sum, n) =>
+          sum +
+          // A peer of an older version may not report the gate yet.
+          (n.status.gateRefused?.find((o) => o.protocol === g.protocol && o.reason === g.reason)?.messages ??
+            0),
+        0,
+      ),
+    })),
     nodes: all.map((n) => ({
       name: n.name,
       linkUp: n.status.linkUp,

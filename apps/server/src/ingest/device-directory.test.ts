@@ -36,7 +36,7 @@ describe('device directory', () => {
     expect(await dir.preload()).toBe(1);
     vi.advanceTimersByTime(KNOWN_TTL_MS / 2 + 1);
 
-    expect(dir.peek('A')).toEqual({ id: 1, type: 'inverter' });
+    expect(dir.peek('A')).toEqual({ id: 1, type: 'inverter', viaGateway: false });
     expect(dir.peek('B')).toBeUndefined();
     expect(await dir.load('B')).toBeNull();
   });

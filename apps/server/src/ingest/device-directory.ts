@@ -11,7 +11,23 @@ import type { DbHandle } from '../db/client';
 export interface KnownDevice {
   id: number;
   type: string;
+  /**
+   * A SunSpec gateway (issue 32) or a device it reads (its communication serial number is a gateway's):
+   * the device gate counts their refusals under `gateway`, not `mqtt`.
+   */
+  viaGateway: boolean;
 }
+
+/** The columns of a KnownDevice, `d` being the device. */
+const KNOWN_COLUMNS = `d.id, d.serial_number, d.device_type,
+  (d.device_type = 'gateway' OR EXISTS (SELECT 1 FROM devices g
+     WHERE g.serial_number = d.comm_serial_number AND g.device_type = 'gateway')) AS via_gateway`;
+type KnownRow = { id: number; serial_number: string; device_type: string; via_gateway: boolean | null };
+const known = (r: KnownRow): KnownDevice => ({
+  id: r.id,
+  type: r.device_type,
+  viaGateway: r.via_gateway === true,
+});
 
 /** How long a known device is trusted without reading it again (a deleted device drops out after this). */
 export const KNOWN_TTL_MS = 10 * 60_000;
@@ -28,12 +44,11 @@ export function createDeviceDirectory(db: DbHandle) {
      * expire, so a deleted device stops being accepted within KNOWN_TTL_MS.
      */
     async preload(): Promise<number> {
-      const res = await db.query<{ id: number; serial_number: string; device_type: string }>(
-        'SELECT id, serial_number, device_type FROM devices WHERE station_id IS NOT NULL',
+      const res = await db.query<KnownRow>(
+        `SELECT ${KNOWN_COLUMNS} FROM devices d WHERE d.station_id IS NOT NULL`,
       );
       const now = Date.now();
-      for (const r of res.rows)
-        cache.set(r.serial_number, { device: { id: r.id, type: r.device_type }, at: now });
+      for (const r of res.rows) cache.set(r.serial_number, { device: known(r), at: now });
       return res.rows.length;
     },
 
@@ -47,12 +62,12 @@ export function createDeviceDirectory(db: DbHandle) {
 
     /** Reads one device from the database and caches the answer. */
     async load(sn: string): Promise<KnownDevice | null> {
-      const res = await db.query<{ id: number; device_type: string }>(
-        'SELECT id, device_type FROM devices WHERE serial_number = $1 AND station_id IS NOT NULL',
+      const res = await db.query<KnownRow>(
+        `SELECT ${KNOWN_COLUMNS} FROM devices d WHERE d.serial_number = $1 AND d.station_id IS NOT NULL`,
         [sn],
       );
       const r = res.rows[0];
-      const device = r ? { id: r.id, type: r.device_type } : null;
+      const device = r ? known(r) : null;
       if (cache.size >= CACHE_MAX) cache.clear();
       cache.set(sn, { device, at: Date.now() });
       return device;

@@ -1,9 +1,11 @@
 /**
  * The device-input gate (issue 31, docs/device-protocol.md "What the gate guarantees"): the one place that
  * says which device input may be stored. Every protocol maps its messages onto these checks before
- * anything is written or acted on (MQTT in ingest.ts, OCPP in modules/ocpp/gate-mapping.ts); a new
- * protocol adds a mapping, never a copy of a check. Each refusal is counted per protocol and reason.
+ * anything is written or acted on (MQTT in ingest-telemetry.ts and ingest-events.ts, OCPP in
+ * modules/ocpp/gate-mapping.ts); a new protocol adds a mapping, never a copy of a check. Each refusal is
+ * counted per protocol and reason.
  */
+import { GATE_PROTOCOLS, GATE_REASONS, type GateProtocol, type GateReason } from '@ems/contract/api/ingest';
 
 /** Bounds of what a device may send, the same for every protocol. */
 export const GATE_BOUNDS = {
@@ -31,11 +33,7 @@ export const GATE_BOUNDS = {
   maxId: 2_147_483_647,
 } as const;
 
-/** Why the gate refused an input. */
-export type GateReason = 'timestamp' | 'value' | 'connector' | 'id';
-
-/** The protocols whose input passes the gate. */
-export type GateProtocol = 'mqtt' | 'ocpp';
+export type { GateProtocol, GateReason };
 
 /** A refusal: the reason and the field of the message that caused it (for the log and the CALLERROR). */
 export interface GateRefusal {
@@ -97,15 +95,27 @@ export function firstRefusal(checks: Iterable<GateRefusal | null>): GateRefusal 
 /** Refusals counted per protocol and reason since the process started. */
 export type GateCounts = Record<GateProtocol, Record<GateReason, number>>;
 
-const zero = (): Record<GateReason, number> => ({ timestamp: 0, value: 0, connector: 0, id: 0 });
-const counts: GateCounts = { mqtt: zero(), ocpp: zero() };
+const zero = () => Object.fromEntries(GATE_REASONS.map((r) => [r, 0])) as Record<GateReason, number>;
+const counts = Object.fromEntries(GATE_PROTOCOLS.map((p) => [p, zero()])) as GateCounts;
 
-/** Counts one refusal of `protocol` (the console and the metrics read them with gateCounts). */
+/**
+ * Counts one refusal of `protocol`: the one source of the console's counts (gateRefusedList) and of the
+ * metric `ems_device_gate_refused_total`.
+ */
 export function countRefusal(protocol: GateProtocol, refusal: GateRefusal): void {
   counts[protocol][refusal.reason] += 1;
 }
 
 /** A copy of the refusal counters of this process. */
 export function gateCounts(): GateCounts {
-  return { mqtt: { ...counts.mqtt }, ocpp: { ...counts.ocpp } };
+  return Object.fromEntries(GATE_PROTOCOLS.map((p) => [p, { ...counts[p] }])) as GateCounts;
+}
+
+/** The counters as the contract's `gateRefused` list: every protocol × reason, zeros included, in order. */
+export function gateRefusedList(
+  c: GateCounts = gateCounts(),
+): { protocol: GateProtocol; reason: GateReason; messages: number }[] {
+  return GATE_PROTOCOLS.flatMap((protocol) =>
+    GATE_REASONS.map((reason) => ({ protocol, reason, messages: c[protocol][reason] })),
+  );
 }

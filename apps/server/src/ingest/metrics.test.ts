@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../modules/admin/test-admin';
 import { buildUser, signIn } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helper';
+import { gateRefusedList } from './device-gate';
 import { createIngestMetrics, startMetricsServer } from './metrics';
 import { ingestStatusOf, publishIngestStatus, readIngestStatus } from './status';
 import { startTestIngest, type TestIngest } from './test-ingest';
@@ -51,6 +52,10 @@ describe('ingest status and metrics', () => {
     const before = (await t.app.inject({ method: 'GET', url: ROUTE, headers: { token: admin } })).json();
     expect(before.status).toBe(0);
 
+    type Gate = { protocol: string; reason: string; messages: number };
+    const gate = (d: { gateRefused: Gate[] }, protocol: string, reason: string) =>
+      d.gateRefused.find((x) => x.protocol === protocol && x.reason === reason)?.messages;
+
     const dev = await ing.addDevice('inverter');
     const c = await ing.connectDevice(dev);
     await c.publishAsync(
@@ -65,8 +70,24 @@ describe('ingest status and metrics', () => {
       JSON.stringify({ ts: '0001-01-01T00:00:00Z', points: { W: 5 } }),
       { qos: 1 },
     );
+    // A SunSpec gateway's refused input is counted under `gateway`, apart from other MQTT devices.
+    const gw = await ing.addDevice('gateway');
+    const g = await ing.connectDevice(gw);
+    await g.publishAsync(
+      topics.telemetry(gw.sn),
+      JSON.stringify({ ts: '9999-12-31T00:00:00Z', points: { W: 5 } }),
+      { qos: 1 },
+    );
     await ing.waitFor(
-      () => ing.ingest.stats().stored > before.data.samplesStored && ing.ingest.stats().invalid > 0,
+      () =>
+        ing.ingest.stats().stored > before.data.samplesStored &&
+        ing.ingest.stats().invalid > 0 &&
+        gateRefusedList().every(
+          (g) =>
+            g.reason !== 'timestamp' ||
+            g.protocol === 'ocpp' ||
+            g.messages > gate(before.data, g.protocol, g.reason)!,
+        ),
     );
 
     const after = (await t.app.inject({ method: 'GET', url: ROUTE, headers: { token: admin } })).json();
@@ -74,6 +95,9 @@ describe('ingest status and metrics', () => {
     expect(after.data.invalidMessages).toBe(before.data.invalidMessages + 1);
     expect(after.data).toMatchObject({ linkUp: true, broker: ing.broker ? 'embedded' : 'external' });
     expect(after.data.batches).toBeGreaterThan(0);
+    expect(after.data.gateRefused).toHaveLength(12);
+    expect(gate(after.data, 'mqtt', 'timestamp')).toBe(gate(before.data, 'mqtt', 'timestamp')! + 1);
+    expect(gate(after.data, 'gateway', 'timestamp')).toBe(gate(before.data, 'gateway', 'timestamp')! + 1);
 
     const res = await fetch(`http://127.0.0.1:${server.port}/metrics`);
     expect(res.status).toBe(200);
@@ -83,7 +107,11 @@ describe('ingest status and metrics', () => {
     expect(metric(text, 'ems_ingest_broker_link_up')).toBe(1);
     expect(metric(text, 'ems_ingest_queue_depth')).toBe(0);
     expect(metric(text, 'ems_ingest_batch_duration_seconds_count')).toBeGreaterThan(0);
-    expect(text).toMatch(/^ems_device_gate_refused_total\{protocol="mqtt",reason="timestamp"\} [1-9]/m);
+    // The console's gate counts are Prometheus's, protocol by protocol and reason by reason.
+    for (const g of after.data.gateRefused as Gate[]) {
+      const line = `ems_device_gate_refused_total{protocol="${g.protocol}",reason="${g.reason}"} ${g.messages}`;
+      expect(text.split('\n')).toContain(line);
+    }
     expect((await fetch(`http://127.0.0.1:${server.port}/other`)).status).toBe(404);
   });
 

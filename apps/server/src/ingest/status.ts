@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import type { IngestStatus } from '@ems/contract/api/ingest';
 import type { EmbeddedBroker } from './broker';
 import { type ClusterStatus, combineIngestStatus } from './cluster-status';
+import { gateRefusedList } from './device-gate';
 import type { Ingest } from './ingest';
 
 let source: (() => IngestStatus) | null = null;
@@ -73,6 +74,8 @@ export function ingestStatusOf(
     droppedByLimits: s.droppedByLimits,
     rateLimited: s.rateLimited,
     rateLimitedDevices: ingest.rateLimitedDevices(10),
+    // The process's gate counters, OCPP's included: the same ones the metrics port exports.
+    gateRefused: gateRefusedList(),
     oversizePackets: broker ? broker.stats().oversizePackets : 0,
     samplesFailed: s.failed,
     writeErrors: s.writeErrors,

@@ -7,6 +7,22 @@ import { z } from 'zod';
 
 const count = z.number().int().min(0);
 
+/**
+ * The protocols whose input passes the device gate (issue 31): MQTT devices, OCPP 1.6J chargers, and
+ * SunSpec gateways (they publish over MQTT; a gateway's own messages and those it sends for the devices it
+ * reads are counted apart from other MQTT devices).
+ */
+export const GATE_PROTOCOLS = ['mqtt', 'ocpp', 'gateway'] as const;
+/** A protocol of GATE_PROTOCOLS. */
+export type GateProtocol = (typeof GATE_PROTOCOLS)[number];
+/**
+ * Why the device gate refused an input: a time outside 2000-01-01..now + 10 min, a number that is not
+ * finite or beyond ±10^15, an OCPP connector outside 0..100, an id outside the `integer` range.
+ */
+export const GATE_REASONS = ['timestamp', 'value', 'connector', 'id'] as const;
+/** A reason of GATE_REASONS. */
+export type GateReason = (typeof GATE_REASONS)[number];
+
 export const IngestStatusSchema = z.object({
   /** `embedded`: aedes inside the server, ingest in-process; `external`: MQTT_URL's broker. */
   broker: z.enum(['embedded', 'external']),
@@ -33,6 +49,13 @@ export const IngestStatusSchema = z.object({
       lastAt: z.string(),
     }),
   ),
+  /**
+   * The device gate's refusals since start (issue 31), one entry per protocol and reason, zeros included:
+   * the counters Prometheus scrapes as `ems_device_gate_refused_total{protocol,reason}`.
+   */
+  gateRefused: z
+    .array(z.object({ protocol: z.enum(GATE_PROTOCOLS), reason: z.enum(GATE_REASONS), messages: count }))
+    .max(GATE_PROTOCOLS.length * GATE_REASONS.length),
   /** Connections the embedded broker closed for a packet over 256 KB. */
   oversizePackets: count,
   /** Samples the database refused as bad data (dropped). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIngestStatus } from '../api/get-ingest';
+import { IngestGateTable } from './ingest-gate-table';
 import { IngestNodesTable } from './ingest-nodes-table';
 
 /** Counters shown as cards, in this order; the ones that mean trouble are `warn`. */
@@ -24,7 +25,8 @@ const COUNTS: { key: keyof IngestStatus; warn?: boolean }[] = [
 
 /**
  * The ingest: broker link, what came in and what was stored or dropped since the server started, and
- * batch latency (the same numbers Prometheus reads at /metrics on the metrics port). Refreshes every 5 s.
+ * batch latency, the device gate's refusals per protocol (the same numbers Prometheus reads at /metrics on
+ * the metrics port). Refreshes every 5 s.
  */
 export function IngestTab() {
   const { t } = useTranslation();
@@ -77,6 +79,7 @@ export function IngestTab() {
           );
         })}
       </div>
+      <IngestGateTable gate={s.gateRefused} locale={locale} />
       <IngestNodesTable nodes={s.nodes} locale={locale} />
       {s.rateLimitedDevices.length > 0 && (
         <Table
