@@ -36,8 +36,10 @@ const OCPP_PATH = /^\/ocpp\/[^/?#]+(?:\?.*)?$/;
 const MAX_FRAME_BYTES = 64 * 1024;
 /**
  * Calls of one charger waiting or running at once. OCPP 1.6J §4.1.1: a charger sends its next call only
- * once the last is answered, so one is the norm; past this many a call is refused (GenericError) at once,
- * so a flooding charger holds at most this many handlers, however fast it sends (issue 31 item 2).
+ * once the last is answered, so one is the norm. At this many the node stops reading the charger's socket
+ * until one ends (TCP backpressure, as for an MQTT device), and a call already read past it is refused
+ * (GenericError) at once: a flooding charger holds at most this many handlers and costs the node only
+ * what it reads, however fast it sends (issue 31 item 2).
  */
 const MAX_CALLS_IN_FLIGHT = 8;
 
@@ -67,6 +69,8 @@ export interface CentralSystem {
   rate: DeviceRate;
   /** Calls refused since start for a charger's calls in flight past MAX_CALLS_IN_FLIGHT. */
   refusedInFlight(): number;
+  /** Times since start the node stopped reading a charger's socket at MAX_CALLS_IN_FLIGHT. */
+  readsHeld(): number;
 }
 
 declare module 'fastify' {
@@ -114,6 +118,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
   // for its turn (its answer is held, and a compliant charger sends nothing meanwhile).
   const rate = createDeviceRate(deviceRateOf(ctx.config));
   let refusedInFlight = 0;
+  let readsHeld = 0;
   const seen = createSeenBatch(ctx.db, ctx.log);
   let closing = false;
   server.on('client', (client) => {
@@ -152,6 +157,7 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
     };
     let inFlight = 0;
     let gone = false;
+    const socket = readableSocket(client);
     client.once('close', () => {
       gone = true;
     });
@@ -162,11 +168,16 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
           throw createRPCError('GenericError', 'too many calls in flight');
         }
         inFlight += 1;
+        if (inFlight >= MAX_CALLS_IN_FLIGHT && socket && !socket.isPaused) {
+          socket.pause();
+          readsHeld += 1;
+        }
         try {
           await rate.admit(`ocpp:${deviceId}`, () => gone || closing);
           return await gated(handler, action, params);
         } finally {
           inFlight -= 1;
+          if (socket?.isPaused && !gone) socket.resume();
         }
       });
     }
@@ -210,7 +221,25 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
     // The node's rows go when its command worker stops (commands/worker.ts), after this.
     links.clear();
   });
-  const system = { server, links, rate, refusedInFlight: () => refusedInFlight };
+  const system = { server, links, rate, refusedInFlight: () => refusedInFlight, readsHeld: () => readsHeld };
   app.decorate('centralSystem', system);
   return system;
+}
+
+/** The pause/resume of a charger's WebSocket (ws ≥ 8.7): stops reading its TCP socket, keeps it open. */
+interface ReadableSocket {
+  pause(): void;
+  resume(): void;
+  readonly isPaused: boolean;
+}
+
+/**
+ * The ws WebSocket under an ocpp-rpc server client. ocpp-rpc 2 keeps it in `_ws` and offers no pause of
+ * its own; undefined (no backpressure, refusals only) should a later version move it.
+ */
+function readableSocket(client: object): ReadableSocket | undefined {
+  const ws = (client as { _ws?: Partial<ReadableSocket> })._ws;
+  return typeof ws?.pause === 'function' && typeof ws.resume === 'function'
+    ? (ws as ReadableSocket)
+    : undefined;
 }

@@ -42,4 +42,29 @@ describe('a charger past its message rate', () => {
     // A charger that waits for each answer, as OCPP says, is still answered (at its rate).
     expect(await f.call('Heartbeat', {})).toHaveProperty('currentTime');
   });
+
+  it('stops reading a flooding charger at 8 calls in flight, so the frames it sends past them wait unread', async () => {
+    const flooder = await b.addCharger('CP-FLOOD-2');
+    const f = await b.connect('CP-FLOOD-2', flooder.key, { callConcurrency: 3_000 });
+    const system = b.t.app.centralSystem;
+    const before = { refused: system.refusedInFlight(), held: system.readsHeld() };
+    // 3,000 heartbeats ≈ 120 kB: more than one read of the socket (64 kB), so what the node reads is
+    // the part before it stops reading, not the whole flood.
+    const flood = Promise.allSettled(Array.from({ length: 3_000 }, () => f.call('Heartbeat', {})));
+    const settled = async () => {
+      let last = -1;
+      while (system.refusedInFlight() !== last) {
+        last = system.refusedInFlight();
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      return last - before.refused;
+    };
+    // The 8 calls in flight wait for the 1/s rate; meanwhile the rest of the flood stays in the socket.
+    const refusedWhileHeld = await settled();
+    expect(system.readsHeld() - before.held).toBeGreaterThan(0);
+    expect(refusedWhileHeld).toBeGreaterThan(0);
+    expect(refusedWhileHeld).toBeLessThan(2_500);
+    f.close({ force: true }).catch(() => {});
+    await flood;
+  }, 60_000);
 });
