@@ -7,7 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CommandPage, DeviceParamsSetAnswer } from '@ems/contract/api/device-commands';
+import type {
+  CommandPage,
+  DeviceParamsAnswer,
+  DeviceParamsSetAnswer,
+} from '@ems/contract/api/device-commands';
 import { API_PREFIX, LANGUAGE_HEADER, TOKEN_HEADER } from '@ems/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../../gateway/src/gateway';
@@ -109,6 +113,17 @@ async function history() {
 const commandState = async (id: string) => (await history()).find((c) => c.commandId === id);
 
 describe('remote settings of a device found by a gateway', () => {
+  it('offers only the parameters the gateway can write to the device', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/webpvesc/ajax/device/params?deviceId=${deviceId}`,
+      headers: { [TOKEN_HEADER]: token },
+    });
+    const { data } = res.json() as { data: DeviceParamsAnswer };
+    expect(data).toMatchObject({ deviceType: 'inverter', supported: ['antiBackflow', 'exportLimitW'] });
+    expect(data.reported).toEqual({ antiBackflow: false, exportLimitW: 5000 });
+  });
+
   it('writes the export limit to the device, reads it back, and the history shows it verified', async () => {
     const { status, data } = await set({ antiBackflow: true, exportLimitW: 1234 });
     expect(status).toBe(0);
