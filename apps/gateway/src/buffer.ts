@@ -18,7 +18,7 @@ import { join } from 'node:path';
 
 /** One buffered record: a telemetry sample or an alarm event of device `sn`. */
 export type BufferedRecord =
-  | { kind: 'sample'; sn: string; ts: number; points: Record<string, number> }
+  | { kind: 'sample'; sn: string; ts: number; points: Record<string, number | boolean> }
   | { kind: 'alarm'; sn: string; ts: number; code: string; active: boolean };
 
 /** Records per segment file: the granularity of sending and of dropping the oldest. */

@@ -80,7 +80,7 @@ export function scale(value: number, sf: number): number {
 }
 
 /** The scale factor of point `p`: a sunssf point of the same block or a literal; undefined when not implemented. */
-function scaleFactorOf(def: ModelDef, p: ModelPoint, regs: readonly number[]): number | undefined {
+export function scaleFactorOf(def: ModelDef, p: ModelPoint, regs: readonly number[]): number | undefined {
   if (p.sf === undefined) return 0;
   if (typeof p.sf === 'number') return p.sf;
   const sfPoint = def.points.find((q) => q.name === p.sf);

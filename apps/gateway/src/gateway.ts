@@ -7,6 +7,7 @@ import type { GatewayConfig } from './config';
 import { gatewayTopics, PlatformLink } from './platform-link';
 import { AddressPoller, type FoundDevice } from './poller';
 import { createSender } from './sender';
+import { supportedParams } from './write-plan';
 import { handleCommand } from './writes';
 
 /** A running gateway. */
@@ -50,6 +51,7 @@ export function startGateway(
       sn: d.identity.serialNumber,
       name: d.identity.name.slice(0, 64),
       type: d.identity.type,
+      params: supportedParams(d),
     }));
     const key = JSON.stringify(list);
     if (!force && key === announced) return true;

@@ -9,6 +9,8 @@ import m103 from '../data/sunspec-models/model_103.json' with { type: 'json' };
 import m111 from '../data/sunspec-models/model_111.json' with { type: 'json' };
 import m112 from '../data/sunspec-models/model_112.json' with { type: 'json' };
 import m113 from '../data/sunspec-models/model_113.json' with { type: 'json' };
+import m120 from '../data/sunspec-models/model_120.json' with { type: 'json' };
+import m121 from '../data/sunspec-models/model_121.json' with { type: 'json' };
 import m123 from '../data/sunspec-models/model_123.json' with { type: 'json' };
 import m124 from '../data/sunspec-models/model_124.json' with { type: 'json' };
 import m160 from '../data/sunspec-models/model_160.json' with { type: 'json' };
@@ -21,6 +23,7 @@ import m212 from '../data/sunspec-models/model_212.json' with { type: 'json' };
 import m213 from '../data/sunspec-models/model_213.json' with { type: 'json' };
 import m214 from '../data/sunspec-models/model_214.json' with { type: 'json' };
 import m701 from '../data/sunspec-models/model_701.json' with { type: 'json' };
+import m702 from '../data/sunspec-models/model_702.json' with { type: 'json' };
 import m704 from '../data/sunspec-models/model_704.json' with { type: 'json' };
 import m713 from '../data/sunspec-models/model_713.json' with { type: 'json' };
 import m802 from '../data/sunspec-models/model_802.json' with { type: 'json' };
@@ -60,6 +63,8 @@ const RAW: { id: number; group: RawGroup }[] = [
   m111,
   m112,
   m113,
+  m120,
+  m121,
   m123,
   m124,
   m160,
@@ -72,6 +77,7 @@ const RAW: { id: number; group: RawGroup }[] = [
   m213,
   m214,
   m701,
+  m702,
   m704,
   m713,
   m802,

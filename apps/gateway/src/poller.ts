@@ -7,6 +7,7 @@ import { discoverUnits, type SunSpecMap } from './discover';
 import { type DeviceIdentity, evt1Alarms, evt1Of, identityOf, telemetryPoints } from './mapping';
 import { ModbusLink } from './modbus';
 import { type DeviceReading, readDevice } from './reader';
+import { paramPoints } from './write-plan';
 
 /** A device found behind an address, with what the gateway needs to read and write it. */
 export interface FoundDevice {
@@ -16,6 +17,8 @@ export interface FoundDevice {
   /** The last reading (for writes: scale factors and register addresses). */
   last?: DeviceReading;
   lastEvt1?: number;
+  /** Export limit last applied (W) and the percentage written for it: reported back as asked. */
+  appliedLimit?: { w: number; pct: number };
 }
 
 /** The devices behind one `tcp://` address. */
@@ -61,7 +64,7 @@ export class AddressPoller {
       try {
         const reading = await readDevice(this.link, d.map);
         d.last = reading;
-        const points = telemetryPoints(reading);
+        const points = { ...telemetryPoints(reading), ...paramPoints(d, reading) };
         if (Object.keys(points).length > 0)
           out.push({ kind: 'sample', sn: d.identity.serialNumber, ts, points });
         for (const e of evt1Alarms(reading, d.lastEvt1, ts))

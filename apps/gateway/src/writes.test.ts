@@ -4,8 +4,9 @@ import { identityOf } from './mapping';
 import { ModbusLink } from './modbus';
 import type { FoundDevice } from './poller';
 import { readDevice } from './reader';
-import { simInverter, simStorage } from './sim/devices';
+import { simControlledInverter, simInverter, simStorage } from './sim/devices';
 import { type SunSpecServer, startSunSpecServer } from './sim/sunspec-server';
+import { paramPoints, supportedParams } from './write-plan';
 import { applyParams } from './writes';
 
 let server: SunSpecServer | undefined;
@@ -62,5 +63,78 @@ describe('remote settings written to SunSpec registers', () => {
     };
     const answer = await applyParams(d, { socLowerOnGrid: 20 });
     expect(answer).toEqual({ status: 'failed', reason: 'socLowerOnGrid: read back 30 instead of 20' });
+  });
+
+  it('writes the export limit to model 123 as a percentage of model 121 WMax (scale factors +1 and -1), verified by read-back', async () => {
+    server = await startSunSpecServer([simControlledInverter(1, 'INV-123', 123)]);
+    link = new ModbusLink(server.url);
+    await link.open();
+    const d = await found(1);
+    expect(supportedParams(d)).toEqual(['antiBackflow', 'exportLimitW']);
+    // 1,234 W of a 5,000 W inverter = 24.68 %, held at 0.1 % steps as 247 (24.7 %).
+    expect(await applyParams(d, { antiBackflow: true, exportLimitW: 1234 })).toEqual({ status: 'applied' });
+    expect(server.get(1, 123, 'WMaxLimPct')).toBe(247);
+    expect(server.get(1, 123, 'WMaxLim_Ena')).toBe(1);
+    // The next sample reports the limit as asked (24.7 % of 5,000 W would be 1,235 W) and the switch on.
+    expect(paramPoints(d, await readDevice(link, d.map))).toEqual({ ExpLimEna: true, ExpLimW: 1234 });
+    // Changed on the device (30 %): the device's own value.
+    server.set(1, 123, 'WMaxLimPct', 300);
+    expect(paramPoints(d, await readDevice(link, d.map))).toEqual({ ExpLimEna: true, ExpLimW: 1500 });
+    // Above the rated power the limit is 100 %.
+    expect(await applyParams(d, { exportLimitW: 9000, antiBackflow: false })).toEqual({ status: 'applied' });
+    expect(server.get(1, 123, 'WMaxLimPct')).toBe(1000);
+    expect(server.get(1, 123, 'WMaxLim_Ena')).toBe(0);
+    expect(paramPoints(d, await readDevice(link, d.map))).toEqual({ ExpLimEna: false, ExpLimW: 9000 });
+  });
+
+  it('prefers model 704 with its rated power from model 702 (scale factor -2)', async () => {
+    server = await startSunSpecServer([simControlledInverter(1, 'INV-704', 704)]);
+    link = new ModbusLink(server.url);
+    await link.open();
+    const d = await found(1);
+    expect(supportedParams(d)).toEqual(['antiBackflow', 'exportLimitW']);
+    // 3,000 W of 8,000 W = 37.5 % → 3750 at 0.01 % steps.
+    expect(await applyParams(d, { exportLimitW: 3000, antiBackflow: true })).toEqual({ status: 'applied' });
+    expect(server.get(1, 704, 'WMaxLimPct')).toBe(3750);
+    expect(server.get(1, 704, 'WMaxLimPctEna')).toBe(1);
+  });
+
+  it('names the export limit not supported on a device without a control model or without a rated power', async () => {
+    server = await startSunSpecServer([simStorage(1, 'BAT-1'), simControlledInverter(2, 'INV-2', 123)]);
+    server.set(2, 121, 'WMax', undefined);
+    link = new ModbusLink(server.url);
+    await link.open();
+    const bat = await found(1);
+    expect(supportedParams(bat)).toEqual(['chargeMode', 'socLowerOnGrid']);
+    expect(await applyParams(bat, { exportLimitW: 500 })).toEqual({
+      status: 'failed',
+      reason: 'not supported: exportLimitW',
+    });
+    // WMax not implemented: the limit cannot be turned into a percentage; the switch still can.
+    const inv = await found(2);
+    expect(await applyParams(inv, { antiBackflow: true, exportLimitW: 500 })).toEqual({
+      status: 'failed',
+      reason: 'not supported: exportLimitW',
+    });
+    expect(server.get(2, 123, 'WMaxLim_Ena')).toBe(0);
+  });
+
+  it('reports the export limit read back in W when the device keeps another value', async () => {
+    server = await startSunSpecServer([simControlledInverter(1, 'INV-123', 123)]);
+    link = new ModbusLink(server.url);
+    await link.open();
+    const d = await found(1);
+    const write = link.write.bind(link);
+    // A device that holds at least 50 %: asked 1,000 W (20 %), it keeps 2,500 W.
+    link.write = async (unit, address, words) =>
+      write(
+        unit,
+        address,
+        words.map((w) => Math.max(w, 500)),
+      );
+    expect(await applyParams(d, { exportLimitW: 1000 })).toEqual({
+      status: 'failed',
+      reason: 'exportLimitW: read back 2500 instead of 1000',
+    });
   });
 });

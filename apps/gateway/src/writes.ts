@@ -1,75 +1,70 @@
 /**
- * Remote settings (device-protocol.md §7) written to SunSpec registers and checked by reading them back.
- * The platform's parameters a SunSpec device can take:
- * - `socLowerOnGrid` (%) → model 802 `SoCRsvMin`, else model 124 `MinRsvPct`;
- * - `chargeMode` (`pvOnly` | `pvAndGrid`) → model 124 `ChaGriSet` (0 PV, 1 GRID).
- * Any other parameter, or one whose model the device lacks, fails the whole command as "not supported".
+ * Remote settings (device-protocol.md §7) written to SunSpec registers and checked by reading them back;
+ * which parameter goes to which register is write-plan.ts. A parameter the device cannot take fails the
+ * whole command as "not supported", naming it, and nothing is written.
  */
-import { encodePoint } from './decode';
+import { encodePoint, scaleFactorOf } from './decode';
 import { modelDef } from './models';
 import { gatewayTopics, type PlatformLink } from './platform-link';
 import type { FoundDevice } from './poller';
-import { readModel } from './reader';
-
-/** One register write: model, point and value in the point's units. */
-interface Write {
-  param: string;
-  model: number;
-  point: string;
-  value: number;
-}
-
-const CHARGE_MODE = { pvOnly: 0, pvAndGrid: 1 } as const;
-
-/** The write of parameter `param` = `value` on device `d`, or undefined when the device cannot take it. */
-export function writeFor(d: FoundDevice, param: string, value: unknown): Write | undefined {
-  const has = (model: number, point: string) =>
-    d.map.models.some((m) => m.id === model) &&
-    modelDef(model)?.points.some((p) => p.name === point && p.access === 'RW');
-  if (param === 'socLowerOnGrid' && typeof value === 'number') {
-    if (has(802, 'SoCRsvMin')) return { param, model: 802, point: 'SoCRsvMin', value };
-    if (has(124, 'MinRsvPct')) return { param, model: 124, point: 'MinRsvPct', value };
-  }
-  if (param === 'chargeMode' && (value === 'pvOnly' || value === 'pvAndGrid') && has(124, 'ChaGriSet')) {
-    return { param, model: 124, point: 'ChaGriSet', value: CHARGE_MODE[value] };
-  }
-  return undefined;
-}
+import { type DeviceReading, readModel } from './reader';
+import { ratedPowerW, type Write, writesFor } from './write-plan';
 
 /** The answer of a command: applied, or failed with a reason shown to the user. */
 export type CommandAnswer = { status: 'applied' } | { status: 'failed'; reason: string };
 
+/** Reads the rated-power models of `d` now (a setting changed since the last poll counts). */
+async function ratedNow(d: FoundDevice): Promise<number | undefined> {
+  const reading: DeviceReading = new Map();
+  for (const loc of d.map.models.filter((m) => [120, 121, 702].includes(m.id))) {
+    const r = await readModel(d.link, d.map.unitId, loc);
+    if (r) reading.set(loc.id, r);
+  }
+  return ratedPowerW(reading);
+}
+
+const round = (v: number) => Number(v.toPrecision(6));
+
 /**
  * Applies `params` to device `d`: every write is planned first (all or none), written, then read back;
- * applied only when every read-back equals the value asked (within the point's scale step).
+ * applied only when every read-back equals the value asked within half the point's scale-factor step
+ * (20.04 % written at 0.1 % steps reads back as 20 and is what was asked).
  */
 export async function applyParams(d: FoundDevice, params: Record<string, unknown>): Promise<CommandAnswer> {
+  const ratedW = 'exportLimitW' in params ? await ratedNow(d) : undefined;
   const writes: Write[] = [];
   const unsupported: string[] = [];
   for (const [param, value] of Object.entries(params)) {
-    const w = writeFor(d, param, value);
-    if (w) writes.push(w);
+    const w = writesFor(d, param, value, ratedW);
+    if (w) writes.push(...w);
     else unsupported.push(param);
   }
   if (unsupported.length > 0)
     return { status: 'failed', reason: `not supported: ${unsupported.join(', ')}`.slice(0, 200) };
   for (const w of writes) {
     const loc = d.map.models.find((m) => m.id === w.model)!;
-    const def = modelDef(w.model)!;
     const block = await readModel(d.link, d.map.unitId, loc);
     if (!block) return { status: 'failed', reason: `model ${w.model} unreadable` };
-    const { offset, words } = encodePoint(def, block.regs, w.point, w.value);
+    const { offset, words } = encodePoint(modelDef(w.model)!, block.regs, w.point, w.value);
     await d.link.write(d.map.unitId, loc.address + offset, words);
   }
   for (const w of writes) {
     const loc = d.map.models.find((m) => m.id === w.model)!;
+    const def = modelDef(w.model)!;
     const back = await readModel(d.link, d.map.unitId, loc);
     const got = back?.points[w.point];
-    // Half the point's resolution: 20.04 % written at 0.1 % steps reads back as 20 and is what was asked.
-    if (typeof got !== 'number' || Math.abs(got - w.value) > 0.05 + 1e-9) {
-      return { status: 'failed', reason: `${w.param}: read back ${String(got)} instead of ${w.value}` };
+    const sf = back && scaleFactorOf(def, def.points.find((p) => p.name === w.point)!, back.regs);
+    const halfStep = sf === undefined ? 0 : 10 ** sf / 2;
+    if (typeof got !== 'number' || Math.abs(got - w.value) > halfStep + 1e-9) {
+      const shown = typeof got === 'number' ? round(got / w.perParamUnit) : String(got);
+      return {
+        status: 'failed',
+        reason: `${w.param}: read back ${shown} instead of ${round(w.value / w.perParamUnit)}`,
+      };
     }
   }
+  const limit = writes.find((w) => w.param === 'exportLimitW');
+  if (limit) d.appliedLimit = { w: params.exportLimitW as number, pct: limit.value };
   return { status: 'applied' };
 }
 

@@ -3,7 +3,9 @@
  * units: W, Wh, %, V, A, Hz, °C. Validated by the ingest; a message failing this schema is counted
  * and dropped, never stored.
  */
+
 import { z } from 'zod';
+import { PARAM_KEYS, type ParamKey } from './api/device-params';
 import { isSafeText } from './bounds';
 import { SECONDS_TIMESTAMP_DIGITS } from './constants';
 
@@ -232,7 +234,8 @@ export const GATEWAY_MAX_DEVICES = 247;
 
 /**
  * A gateway's announcement of the devices it reads (docs/device-protocol.md §11): serial number (SunSpec
- * model 1 `SN`), name (`Mn Md`) and type from the device's models.
+ * model 1 `SN`), name (`Mn Md`), type from the device's models, and the parameters of device/params/set it
+ * can write to the device (`params`; left out: the device type's list).
  */
 export const GatewayDevicesPayloadSchema = z.object({
   devices: z
@@ -247,6 +250,10 @@ export const GatewayDevicesPayloadSchema = z.object({
         type: z.enum(['inverter', 'battery', 'meter']),
         manufacturer: z.string().max(32).refine(isSafeText).optional(),
         model: z.string().max(32).refine(isSafeText).optional(),
+        params: z
+          .array(z.enum(PARAM_KEYS as [ParamKey, ...ParamKey[]]))
+          .max(PARAM_KEYS.length)
+          .optional(),
       }),
     )
     .max(GATEWAY_MAX_DEVICES),

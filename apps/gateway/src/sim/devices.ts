@@ -90,3 +90,24 @@ export function simMeter(unitId: number, sn: string, base: SimDevice['base'] = 4
     ],
   };
 }
+
+/**
+ * An inverter that takes an export limit: `controls` 123 gives it models 121 (`WMax` 5000 W, stored as
+ * 500 × 10¹) and 123 (`WMaxLimPct` at 0.1 % steps, limit off); 704 gives it models 702 (`WMaxRtg` 8000 W)
+ * and 704 (`WMaxLimPct` at 0.01 % steps, limit off).
+ */
+export function simControlledInverter(unitId: number, sn: string, controls: 123 | 704): SimDevice {
+  const inv = simInverter(unitId, sn);
+  if (controls === 123) {
+    inv.models.push(
+      { id: 121, values: { WMax: 500, WMax_SF: 1 } },
+      { id: 123, values: { WMaxLimPct: 1000, WMaxLimPct_SF: -1, WMaxLim_Ena: 0, Conn: 1 } },
+    );
+  } else {
+    inv.models.push(
+      { id: 702, values: { WMaxRtg: 8000, W_SF: 0 } },
+      { id: 704, values: { WMaxLimPctEna: 0, WMaxLimPct: 10000, WMaxLimPct_SF: -2 } },
+    );
+  }
+  return inv;
+}

@@ -331,6 +331,11 @@ export const devices = pgTable(
      * OCPP 1.6J, docs/ocpp.md; its secret is its Basic-auth key). A device logs in by its own protocol only.
      */
     protocol: text('protocol').notNull().default('mqtt'),
+    /**
+     * The parameters (device-params.ts keys) a gateway announced this device can take (issue 32,
+     * docs/device-protocol.md §11); null: the device type's list (PARAMS_OF_TYPE).
+     */
+    writableParams: jsonb('writable_params').$type<string[]>(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('devices_station').on(t.stationId)],

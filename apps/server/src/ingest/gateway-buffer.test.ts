@@ -27,8 +27,8 @@ const GATEWAY_MAIN = join(import.meta.dirname, '../../../gateway/src/main.ts');
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // The embedded broker in every pass: an external one (Mosquitto, RabbitMQ) does not hand the ingest a
-  // gateway's announcements yet (docs/gateway.md, "Brokers").
+  // The embedded broker in every pass; a gateway through MQTT_URL's broker (announcements, commands) is
+  // gateway-params.test.ts, and Mosquitto's ACL for it mosquitto-acl.test.ts.
   ing = await startTestIngest({ db: t.db, config: t.config, mqttUrl: null });
   modbus = await startSunSpecServer([
     simInverter(1, 'GB-INV-1'),

@@ -37,6 +37,24 @@ describe('gateway announcements', () => {
     ).toEqual({
       'GD-1': 'present',
     });
+    // The parameters it can take: kept on creation, replaced by a newer announcement, kept when left out.
+    const writable = async (sn: string) =>
+      (
+        await t.db.query<{ writable_params: string[] | null }>(
+          'SELECT writable_params FROM devices WHERE serial_number = $1',
+          [sn],
+        )
+      ).rows[0]?.writable_params;
+    expect(await writable('GD-1')).toBeNull();
+    await acceptGatewayDevices(t.db, gw.sn, { devices: [{ ...inverter('GD-1'), params: ['exportLimitW'] }] });
+    expect(await writable('GD-1')).toEqual(['exportLimitW']);
+    await acceptGatewayDevices(t.db, gw.sn, { devices: [inverter('GD-1')] });
+    expect(await writable('GD-1')).toEqual(['exportLimitW']);
+    // An unknown parameter name refuses the announcement.
+    expect(
+      (await acceptGatewayDevices(t.db, gw.sn, { devices: [{ ...inverter('GD-1'), params: ['bogus'] }] }))
+        .size,
+    ).toBe(0);
     // A device that is not a gateway announces nothing into existence.
     const plain = await createTestDevice(t.db, 'inverter');
     expect((await acceptGatewayDevices(t.db, plain.sn, { devices: [inverter('GD-3')] })).size).toBe(0);

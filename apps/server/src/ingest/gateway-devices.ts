@@ -1,7 +1,8 @@
 /**
  * Gateways (issue 32, docs/gateway.md): a device of type `gateway` on a site reads Modbus devices there and
  * publishes for them. This module answers which serial numbers a gateway may publish for (the devices on
- * its own site: the embedded broker's ACL) and creates the devices a gateway announces on its site.
+ * its own site: the embedded broker's ACL) and creates the devices a gateway announces on its site, with
+ * the parameters it can write to each (the Parameters tab shows only those).
  */
 import { randomBytes } from 'node:crypto';
 import { maxDevicesPerSite } from '@ems/contract/api/device-limits';
@@ -93,7 +94,18 @@ async function createOne(
     [d.sn],
   );
   const row = known.rows[0];
-  if (row) return row.station_id === site.station_id ? 'present' : 'elsewhere';
+  const params = d.params ? JSON.stringify(d.params) : null;
+  if (row && row.station_id !== site.station_id) return 'elsewhere';
+  if (row) {
+    // What the device can take may change (a firmware update, a model turned on): the newest list wins.
+    if (params !== null)
+      await db.query(
+        `UPDATE devices SET writable_params = $2::jsonb
+          WHERE serial_number = $1 AND writable_params IS DISTINCT FROM $2::jsonb`,
+        [d.sn, params],
+      );
+    return 'present';
+  }
   // The device never logs in itself (the gateway publishes for it): its secret is random and thrown away.
   const secretHash = hashDeviceSecret(randomBytes(32).toString('base64url'));
   try {
@@ -104,9 +116,9 @@ async function createOne(
       if (Number(onSite.rows[0]?.n ?? 0) >= maxDevicesPerSite()) throw new SiteFull();
       await tx.execute(
         sql`INSERT INTO devices (station_id, name, serial_number, comm_serial_number, device_type, model,
-              manufacturer, secret_hash)
+              manufacturer, secret_hash, writable_params)
             VALUES (${site.station_id}, ${d.name || d.sn}, ${d.sn}, ${gatewaySn}, ${d.type}, ${d.model ?? null},
-              ${d.manufacturer ?? null}, ${secretHash})
+              ${d.manufacturer ?? null}, ${secretHash}, ${params}::jsonb)
             ON CONFLICT (serial_number) DO NOTHING`,
       );
     });

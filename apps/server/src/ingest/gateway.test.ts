@@ -30,8 +30,9 @@ const CHILDREN = ['GI-INV-1', 'GI-INV-2', 'GI-BAT-3', 'GI-MTR-4', 'GI-INV-5'];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // The embedded broker in every pass: an external one (Mosquitto, RabbitMQ) does not hand the ingest a
-  // gateway's announcements yet (docs/gateway.md, "Brokers").
+  // The embedded broker in every pass: this file checks its live ACL (nobody but the gateway publishes for
+  // its devices). On Mosquitto that is the ACL file's job (mosquitto-acl.test.ts); announcements and
+  // commands through MQTT_URL's broker: gateway-params.test.ts.
   ing = await startTestIngest({ db: t.db, config: t.config, mqttUrl: null });
   modbus = await startSunSpecServer([
     simInverter(1, 'GI-INV-1'),

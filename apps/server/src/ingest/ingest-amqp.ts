@@ -5,7 +5,7 @@
  * the topic with '/' and '.' swapped) and sends the device its PUBACK once the queue has confirmed it.
  * Two durable quorum queues hold them: `ems.ingest`, bound to the devices' telemetry, which every node
  * consumes, so each sample goes to one node and the nodes divide the load; and `ems.ingest.events`,
- * bound to their status, alarm and command-ack topics, with a single active consumer: one node at a time
+ * bound to their status, alarm, command-ack and gateway-announcement topics, with a single active consumer: one node at a time
  * takes the events, in the order each device sent them (an alarm raised then cleared must not be
  * applied cleared-first by two nodes racing), and another takes over when it dies.
  *
@@ -56,7 +56,13 @@ export function swapTopic(name: string): string {
 /** Routing-key patterns of the devices' telemetry, which the nodes divide (`*`: the serial number). */
 export const TELEMETRY_BINDINGS = [topics.telemetry('*')].map(swapTopic);
 /** Routing-key patterns of the devices' events, which one node at a time takes in order. */
-export const EVENT_BINDINGS = [topics.status('*'), topics.alarm('*'), topics.commandAck('*')].map(swapTopic);
+export const EVENT_BINDINGS = [
+  topics.status('*'),
+  topics.alarm('*'),
+  topics.commandAck('*'),
+  // Issue 32: a gateway's announcements, in order with its other events (docs/gateway.md "Brokers").
+  topics.gatewayDevices('*'),
+].map(swapTopic);
 /** Every routing-key pattern the ingest takes. */
 export const INGEST_BINDINGS = [...TELEMETRY_BINDINGS, ...EVENT_BINDINGS];
 

@@ -58,6 +58,8 @@ const STATUS = topics.status('+');
 const ALARM = topics.alarm('+');
 /** Issue 21: devices' answers to commands (docs/device-protocol.md §7). */
 const COMMAND_ACK = topics.commandAck('+');
+/** Issue 32: gateways' announcements of the devices they read (docs/device-protocol.md §11). */
+const GATEWAY_DEVICES = topics.gatewayDevices('+');
 /** CONNACK codes meaning "protocol version not supported": 3.1.1 (1) and 5 (0x84). */
 const UNSUPPORTED_PROTOCOL = new Set([1, 0x84]);
 /** Passed to handleMessage's callback so mqtt.js skips its own PUBACK (see the module comment). */
@@ -92,6 +94,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
         await c.subscribeAsync(`$share/${opts.shareGroup}/${TELEMETRY}`, { qos: 1 });
         await c.subscribeAsync(`$share/${opts.shareGroup}/${ALARM}`, { qos: 1 });
         await c.subscribeAsync(`$share/${opts.shareGroup}/${COMMAND_ACK}`, { qos: 1 });
+        await c.subscribeAsync(`$share/${opts.shareGroup}/${GATEWAY_DEVICES}`, { qos: 1 });
         return { protocolVersion: 5, shared: true };
       } catch (err) {
         log.warn({ err }, 'broker refused the shared subscription; every ingest node receives every message');
@@ -100,6 +103,7 @@ export function openIngestLink(opts: IngestLinkOptions): {
     await c.subscribeAsync(TELEMETRY, { qos: 1 });
     await c.subscribeAsync(ALARM, { qos: 1 });
     await c.subscribeAsync(COMMAND_ACK, { qos: 1 });
+    await c.subscribeAsync(GATEWAY_DEVICES, { qos: 1 });
     return { protocolVersion: version, shared: false };
   }
 

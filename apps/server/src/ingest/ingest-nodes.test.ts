@@ -35,12 +35,13 @@ describe('INGEST_AMQP_URL', () => {
     expect(() => loadConfig({ INGEST_AMQP_URL: 'amqp://rabbit' })).toThrow(/INGEST_AMQP_URL: needs MQTT_URL/);
   });
 
-  it('binds the four device topics as RabbitMQ’s MQTT plugin names them, and maps them back', () => {
+  it('binds the four device topics and the gateways’ announcements as RabbitMQ’s MQTT plugin names them, and maps them back', () => {
     expect(INGEST_BINDINGS).toEqual([
       'ems.v1.*.telemetry',
       'ems.v1.*.status',
       'ems.v1.*.alarm',
       'ems.v1.*.command.ack',
+      'ems.v1.*.gateway.devices',
     ]);
     expect(TELEMETRY_BINDINGS).toEqual(['ems.v1.*.telemetry']);
     // A '.' in a serial number travels as '/' in the routing key, one word of it.

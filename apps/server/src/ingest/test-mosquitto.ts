@@ -36,8 +36,11 @@ export interface TestMosquitto {
   dispose(): Promise<void>;
 }
 
-/** Starts Mosquitto with deploy/mosquitto.conf on a free port. */
-export async function startTestMosquitto(): Promise<TestMosquitto> {
+/**
+ * Starts Mosquitto with deploy/mosquitto.conf on a free port; `extra(dir)` adds settings (e.g. a
+ * password_file and acl_file written into its directory `dir`).
+ */
+export async function startTestMosquitto(extra?: (dir: string) => string): Promise<TestMosquitto> {
   requireEngines('mosquitto');
   const dir = mkdtempSync(join(tmpdir(), 'ems-mosquitto-'));
   const port = await freePort();
@@ -45,7 +48,7 @@ export async function startTestMosquitto(): Promise<TestMosquitto> {
     .replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)
     .replace(/^persistence_location .*$/m, `persistence_location ${dir}/`);
   // Run as whoever runs the tests (as root Mosquitto would switch to its own user and lose the directory).
-  writeFileSync(join(dir, 'mosquitto.conf'), `${conf}\nuser ${userInfo().username}\n`);
+  writeFileSync(join(dir, 'mosquitto.conf'), `${conf}\nuser ${userInfo().username}\n${extra?.(dir) ?? ''}\n`);
   let child: ChildProcess | null = null;
 
   const start = async () => {

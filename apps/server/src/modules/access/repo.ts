@@ -6,7 +6,7 @@ import { devices, stationShares, stations } from '../../db/schema';
 /** A station row as the access check returns it (the whole row: callers need zone and type). */
 export type StationRow = typeof stations.$inferSelect;
 /** A device row without its MQTT secret hash. */
-export type DeviceRow = Omit<typeof devices.$inferSelect, 'secretHash'>;
+export type DeviceRow = Omit<typeof devices.$inferSelect, 'secretHash' | 'writableParams'>;
 
 /** Stations with these ids (any order; missing ids are simply absent). */
 export function findStations(db: Db, ids: readonly number[]): Promise<StationRow[]> {

@@ -19,11 +19,14 @@ export interface ParamDevice {
   ownerId: number | null;
   /** Last telemetry, for "online" (DEVICE_OFFLINE_AFTER_MS). */
   lastSeenAt: Date | null;
+  /** The parameters its gateway announced it can take (issue 32); null: its type's. */
+  writableParams: string[] | null;
 }
 
 /** Columns of a ParamDevice over `devices d`, `stations s` and `device_latest l` (PARAM_DEVICE_FROM). */
 export const PARAM_DEVICE_COLUMNS = `d.id, d.name, d.serial_number AS "serialNumber", d.device_type AS "deviceType",
-  d.station_id AS "stationId", s.owner_id AS "ownerId", l.last_seen_at AS "lastSeenAt"`;
+  d.station_id AS "stationId", s.owner_id AS "ownerId", l.last_seen_at AS "lastSeenAt",
+  d.writable_params AS "writableParams"`;
 /** The joins PARAM_DEVICE_COLUMNS reads. */
 export const PARAM_DEVICE_FROM = `devices d LEFT JOIN stations s ON s.id = d.station_id
   LEFT JOIN device_latest l ON l.device_id = d.id`;

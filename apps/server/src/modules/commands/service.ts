@@ -18,6 +18,7 @@ import {
   DeviceParamsSchema,
   diffParams,
   PARAM_DEFAULTS,
+  PARAM_KEYS,
   type ParamKey,
   paramsOfType,
   sameParamValue,
@@ -46,6 +47,15 @@ import { setBatcherOf } from './set-batch';
 
 /** True when `user` may change the settings of a device on a site owned by `ownerId`. */
 const maySet = (user: SessionUser, ownerId: number | null) => isAdmin(user) || ownerId === user.userId;
+
+/**
+ * The parameters the Parameters tab shows for `device`: those its gateway announced it can write
+ * (issue 32), else its type's (spec §1).
+ */
+export const shownParams = (device: Pick<ParamDevice, 'deviceType' | 'writableParams'>): ParamKey[] =>
+  device.writableParams
+    ? PARAM_KEYS.filter((k) => device.writableParams!.includes(k))
+    : [...paramsOfType(device.deviceType)];
 
 /**
  * The device `deviceId` on a site the caller may view.
@@ -116,7 +126,7 @@ export async function getParams(
     deviceId,
     deviceName: device.name,
     deviceType: device.deviceType,
-    supported: [...paramsOfType(device.deviceType)],
+    supported: shownParams(device),
     reported: (reported?.values ?? {}) as Record<string, unknown>,
     reportedAt: reported ? new Date(reported.reportedAt).toISOString() : null,
     pending: pending.map((c) => toCommandRow(c, owner)),
@@ -167,7 +177,8 @@ export async function setParams(
   if (!context || !device || device.stationId === null || !maySet(user, device.ownerId)) throw noPermission();
   const asked = body.params as DeviceParamsPatch;
   const keys = Object.keys(asked) as ParamKey[];
-  const supported = paramsOfType(device.deviceType);
+  // A parameter a gateway did not announce still travels: the gateway answers it not supported, naming it.
+  const supported = [...paramsOfType(device.deviceType), ...shownParams(device)];
   const foreign = keys.find((k) => !supported.includes(k));
   if (foreign) throw fieldError('params.notOfDevice', foreign);
 
