@@ -46,6 +46,7 @@ const ROUTES: { path: string; as: Who }[] = [
   { path: '/404', as: 'demo' },
   { path: '/dashboard', as: 'admin' },
   { path: '/manage', as: 'admin' },
+  { path: '/manage?tab=outbox', as: 'admin' },
   { path: '/manage?tab=inventory', as: 'admin' },
   { path: '/manage?tab=push', as: 'admin' },
   { path: '/manage?tab=officialAccount', as: 'admin' },

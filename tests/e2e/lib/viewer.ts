@@ -26,7 +26,8 @@ export async function makeViewer(
   const asks = await data<{ userId: number | null; userName: string; direction: string }[]>(
     await request.get(`${AJAX}/user/attached/requests`, { headers: viewer }),
   );
-  const ask = asks.find((r) => r.direction === 'received' && r.userName === ownerName);
+  // A new account has one request: the owner's (userName is the owner's display name, not the login).
+  const ask = asks.find((r) => r.direction === 'received');
   if (!ask?.userId) throw new Error(`no friend request from ${ownerName}`);
   await data(
     await request.put(`${AJAX}/user/attached/agree`, { data: { friendId: ask.userId }, headers: viewer }),
@@ -34,7 +35,8 @@ export async function makeViewer(
   const friends = await data<{ friendId: number; friendName: string }[]>(
     await request.get(`${AJAX}/user/attached/lists`, { headers: owner }),
   );
-  const friend = friends.find((f) => f.friendName === userName);
+  const friend =
+    friends.find((f) => f.friendName === userName) ?? (friends.length === 1 ? friends[0] : undefined);
   if (!friend) throw new Error(`${userName} is not a friend of ${ownerName}`);
   await data(
     await request.post(`${AJAX}/station/share/add`, {

@@ -102,7 +102,7 @@ export function PhoneAppCard({ qrUrl = `${window.location.origin}/download/app` 
           <InstallBlock />
           <AllowBlock />
         </Flex>
-        <Flex vertical align="center" gap={4}>
+        <Flex vertical align="center" gap={4} className="phone-qr">
           <QRCode value={qrUrl} size={148} bordered={false} aria-label={t('pushApp.phone.qrTitle')} />
           <Typography.Text type="secondary" className="phone-qr-text">
             {t('pushApp.phone.qrText')}
