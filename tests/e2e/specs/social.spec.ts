@@ -78,6 +78,7 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
   await bRow.getByRole('button', { name: 'Stop sharing' }).click();
   const confirmStop = a.getByRole('tooltip').filter({ hasText: `Stop sharing with ${bName}?` });
   await expect(confirmStop).toBeVisible();
+  await expect(confirmStop).toContainText(`${bName} no longer sees this site, at once.`);
   await confirmStop.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirmStop).toBeHidden();
   await expect(bRow.locator('.ant-tag', { hasText: 'Accepted' })).toBeVisible();
