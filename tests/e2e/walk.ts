@@ -1,6 +1,6 @@
 /**
- * The screenshot walk (issue 24 "Tests"): every route of the web app, as the demo owner and as the
- * administrator, in en-US, zh-CN and pt-BR, at 1440 px and 390 px, on a fresh server (server.ts). For
+ * The screenshot walk (issue 24 "Tests"): every route of the web app, as the demo owner, as the
+ * administrator and as a viewer of a site the owner shares (issue 34), in en-US, zh-CN and pt-BR, at 1440 px and 390 px, on a fresh server (server.ts). For
  * each screen it keeps a full-page screenshot and checks what a reader would trip over: the page wider
  * than the screen, an i18n key shown raw (`history.previous`), English left in a translated page
  * (a known English-only phrase), and errors in the browser console. Prints one table of verdicts and
@@ -9,16 +9,23 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from '@playwright/test';
-import { ADMIN, DEMO } from './lib/sign-in';
+import { request as apiRequest, type Browser, chromium, type Page } from '@playwright/test';
+import { apiToken } from './lib/api-user';
+import { type Account, ADMIN, DEMO } from './lib/sign-in';
+import { makeViewer } from './lib/viewer';
 import { startServer } from './server';
 
 const OUT = process.env.WALK_DIR ?? '/tmp/ems-walk';
 const LANGUAGES = ['en-US', 'zh-CN', 'pt-BR'] as const;
 const WIDTHS = [1440, 390] as const;
 
+type Who = 'demo' | 'admin' | 'viewer' | null;
+
+/** The viewer of the demo owner's first site, made at the start of the walk. */
+const VIEWER: Account = { user: `viewer_${Date.now().toString(36)}`, password: 'Viewer-Walk-42' };
+
 /** Routes of apps/web/src/app/routes.tsx, with who opens them (null: signed out). */
-const ROUTES: { path: string; as: 'demo' | 'admin' | null }[] = [
+const ROUTES: { path: string; as: Who }[] = [
   { path: '/login', as: null },
   { path: '/login/admin', as: null },
   { path: '/register', as: null },
@@ -39,10 +46,16 @@ const ROUTES: { path: string; as: 'demo' | 'admin' | null }[] = [
   { path: '/404', as: 'demo' },
   { path: '/dashboard', as: 'admin' },
   { path: '/manage', as: 'admin' },
+  { path: '/manage?tab=outbox', as: 'admin' },
   { path: '/manage?tab=inventory', as: 'admin' },
   { path: '/manage?tab=push', as: 'admin' },
   { path: '/manage?tab=officialAccount', as: 'admin' },
   { path: '/401', as: 'demo' },
+  { path: '/dashboard', as: 'viewer' },
+  { path: '/station', as: 'viewer' },
+  { path: '/alarms', as: 'viewer' },
+  { path: '/social', as: 'viewer' },
+  { path: '/push', as: 'viewer' },
 ];
 
 /** English phrases that must not show in a translated page (from the app's own en-US texts). */
@@ -72,7 +85,7 @@ async function visitAll(
   baseURL: string,
   lang: string,
   width: number,
-  as: 'demo' | 'admin' | null,
+  as: Who,
   stationPath: string,
 ): Promise<Verdict[]> {
   const context = await browser.newContext({
@@ -88,7 +101,7 @@ async function visitAll(
   const out: Verdict[] = [];
   try {
     if (as) {
-      await signInAnyLanguage(page, as === 'admin' ? ADMIN : DEMO);
+      await signInAnyLanguage(page, as === 'admin' ? ADMIN : as === 'viewer' ? VIEWER : DEMO);
     }
     for (const route of ROUTES.filter((r) => r.as === as)) {
       const screen = `${as ?? 'signed out'} ${route.path} ${lang} ${width}`;
@@ -160,9 +173,14 @@ async function main(): Promise<void> {
   const verdicts: Verdict[] = [];
   try {
     const station = await firstStation(browser, server.baseUrl);
+    const request = await apiRequest.newContext({ baseURL: server.baseUrl });
+    const stationId = Number(new URL(station, server.baseUrl).searchParams.get('stationId'));
+    const owner = await apiToken(request, DEMO.user, DEMO.password);
+    await makeViewer(request, owner, DEMO.user, stationId, VIEWER.user, VIEWER.password);
+    await request.dispose();
     for (const lang of LANGUAGES)
       for (const width of WIDTHS)
-        for (const as of [null, 'demo', 'admin'] as const) {
+        for (const as of [null, 'demo', 'admin', 'viewer'] as const) {
           verdicts.push(...(await visitAll(browser, server.baseUrl, lang, width, as, station)));
           process.stdout.write('.');
         }

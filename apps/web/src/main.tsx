@@ -6,9 +6,12 @@ import { bootstrap } from './app/bootstrap';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { serviceWorkerRegistration } from './app/service-worker';
+import { listenForInstallPrompt } from './shared/pwa/install-prompt';
 import './app/styles.css';
 import './shared/ui/shared-ui.css';
 
+// Before anything awaits: the browser may offer installing the app early (issue 34 item 2).
+listenForInstallPrompt();
 const { antdLocale } = await bootstrap();
 const router = createBrowserRouter(routes);
 

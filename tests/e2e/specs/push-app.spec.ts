@@ -178,3 +178,93 @@ test('the app channel subscribes this browser; its service worker shows a test a
   expect(await appState()).toMatchObject({ state: 'unbound', recipients: 0 });
   await context.close();
 });
+
+test('one tap on /download/app allows notifications: this device subscribes, an alarm rule pushes to the app, and the test notification reaches its service worker', async ({
+  browser,
+}) => {
+  // Issue 34 item 2. A server round trip to the local push service and the worker on a shared machine.
+  test.setTimeout(180_000);
+  const keys = browserKeys();
+  const context = await browser.newContext({ baseURL: server.baseUrl });
+  await context.grantPermissions(['notifications'], { origin: server.baseUrl });
+  await fakePushManager(context, { endpoint: `${push.origin}/send/e2e-phone`, keys: keys.keys });
+  const page = await context.newPage();
+  const token = await signIn(page, DEMO);
+  const call = async <T>(method: 'get' | 'post', path: string, data?: object): Promise<T> => {
+    const res = await page.request[method](`${PUSH}/${path}`, { headers: { token }, data });
+    const body = (await res.json()) as { status: number; msg: string; data: T };
+    expect(body.status, body.msg).toBe(0);
+    return body.data;
+  };
+  // A new owner has no rule that pushes to the app: the tap makes the default one.
+  for (const r of await call<{ id: number }[]>('get', 'config/list'))
+    await call('post', 'config/del', { id: r.id });
+  const before = push.received.length;
+
+  await page.goto('/download/app');
+  const card = page.getByTestId('phone-app-card');
+  await expect(
+    card
+      .getByRole('heading', { name: 'Alarms on your phone' })
+      .or(card.getByText('Alarms on your phone'))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText('No app version has been published yet')).toHaveCount(0);
+  await expect(
+    card.getByRole('img', { name: 'QR code that opens this site' }).or(card.locator('canvas')).first(),
+  ).toBeVisible();
+  await card.getByRole('button', { name: 'Allow notifications' }).click();
+  await expect(
+    card.getByText('Notifications are on. A test notification is on its way to this device.'),
+  ).toBeVisible();
+
+  // The default rule: alarms of every level and site, to the app.
+  const rules = await call<
+    { kind: string; channels: string[]; stationIds: number[]; alarmLevels: string[] }[]
+  >('get', 'config/list');
+  expect(rules).toHaveLength(1);
+  expect(rules[0]).toMatchObject({ kind: 'alarm', channels: ['app'], stationIds: [] });
+  expect(rules[0]!.alarmLevels.length).toBeGreaterThanOrEqual(3);
+
+  // The test went to this device's subscription, in the page's language.
+  const testMessage = async () => {
+    for (const r of push.received.slice(before)) {
+      if (r.path !== '/send/e2e-phone') continue;
+      const text = decryptPush(r.body, keys);
+      if ((JSON.parse(text) as { title: string }).title === 'Energy Cloud test message') return text;
+    }
+    return null;
+  };
+  await expect.poll(testMessage, { timeout: 60_000 }).not.toBeNull();
+  const text = (await testMessage())!;
+
+  // Handed to the browser, the app's service worker shows it.
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${server.baseUrl}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+      })),
+    );
+  await expect(async () => {
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.baseUrl,
+      registrationId: await registrationId,
+      data: text,
+    });
+    await expect.poll(async () => (await shown()).length, { timeout: 5_000 }).toBeGreaterThan(0);
+  }).toPass({ timeout: 60_000 });
+  expect((await shown())[0]).toMatchObject({
+    title: 'Energy Cloud test message',
+    body: expect.stringContaining('channel works'),
+  });
+  await context.close();
+});

@@ -74,7 +74,14 @@ test('A asks B, B agrees, A shares a site, B confirms it into a group, sees live
   await expect(sharedWith.getByText('Shared with', { exact: true })).toBeVisible();
   const bRow = sharedWith.getByRole('row').filter({ hasText: bName });
   await expect(bRow.locator('.ant-tag', { hasText: 'Accepted' })).toBeVisible();
-  await expect(bRow.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
+  // Stopping asks first; cancelled, the share stays.
+  await bRow.getByRole('button', { name: 'Stop sharing' }).click();
+  const confirmStop = a.getByRole('tooltip').filter({ hasText: `Stop sharing with ${bName}?` });
+  await expect(confirmStop).toBeVisible();
+  await expect(confirmStop).toContainText(`${bName} no longer sees this site, at once.`);
+  await confirmStop.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmStop).toBeHidden();
+  await expect(bRow.locator('.ant-tag', { hasText: 'Accepted' })).toBeVisible();
 
   // B sees the site's live data and no settings for it.
   await b.goto(`/station?stationId=${site.stationId}`);

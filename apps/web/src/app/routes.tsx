@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
         path: '/download/app',
         handle: handle('downloadApp'),
         lazy: async () => ({
-          Component: (await import('../features/versions/pages/download-app-page')).DownloadAppPage,
+          Component: (await import('./pages/download-app-route')).DownloadAppRoute,
         }),
       },
       {

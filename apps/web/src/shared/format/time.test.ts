@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayPickerFormat,
   formatCalendarLabel,
   formatClock,
   formatDate,
@@ -86,6 +87,11 @@ describe('absolute times', () => {
     expect(pickerFormat('zh-CN')).toBe('YYYY[/]MM[/]DD');
     expect(pickerFormat('pt-BR', true)).toBe('DD[/]MM[/]YYYY[, ]HH[:]mm');
     expect(pickerFormat('cs-CZ')).toBe('DD[. ]MM[. ]YYYY');
+    // Month pickers in the language's order, not ISO's 2026-11 (issue 34 item 1).
+    expect(dayPickerFormat('month', 'en-US')).toBe('MM[/]YYYY');
+    expect(dayPickerFormat('month', 'zh-CN')).toBe('YYYY[年]MM[月]');
+    expect(dayPickerFormat('month', 'cs-CZ')).toBe('MM[/]YYYY');
+    expect(dayPickerFormat('year', 'pt-BR')).toBeUndefined();
   });
 });
 

@@ -95,11 +95,11 @@ export function formatDate(ts: Timestamp, locale: string, timeZone?: string): st
   return formatter(locale, { ...DATE, timeZone }).format(ms);
 }
 
-/** Hours and minutes, e.g. "14:05", in `timeZone` (the browser's when omitted). */
-export function formatClock(ts: Timestamp, locale: string, timeZone?: string): string {
+/** Hours and minutes, e.g. "14:05" ("14:05:09" with `seconds`), in `timeZone` (the browser's when omitted). */
+export function formatClock(ts: Timestamp, locale: string, timeZone?: string, seconds = false): string {
   const ms = toMillis(ts);
   if (ms === null) return MISSING;
-  return formatter(locale, { ...CLOCK, timeZone }).format(ms);
+  return formatter(locale, { ...(seconds ? WITH_SECONDS : CLOCK), timeZone }).format(ms);
 }
 
 const PICKER_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
@@ -111,14 +111,17 @@ const PICKER_TOKENS: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {
   second: 'ss',
 };
 
+const MONTH: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit' };
+
 /**
  * The dayjs pattern of the app's date (and time, with `withTime`) format in `locale`, for antd date
  * pickers, so that a picker shows a date as the tables do: "MM/DD/YYYY" in en-US, "YYYY/MM/DD" in
- * zh-CN, "DD/MM/YYYY HH:mm" in pt-BR with time.
+ * zh-CN, "DD/MM/YYYY HH:mm" in pt-BR with time. With `month` the month alone: "MM/YYYY" in en-US,
+ * "YYYY年MM月" in zh-CN (issue 34 item 1: not ISO's "2026-11").
  */
-export function pickerFormat(locale: string, withTime = false): string {
+export function pickerFormat(locale: string, withTime = false, month = false): string {
   const sample = Date.UTC(2026, 10, 21, 13, 5, 9);
-  const options = { ...DATE, ...(withTime ? CLOCK : {}), timeZone: 'UTC' };
+  const options = { ...(month ? MONTH : DATE), ...(withTime ? CLOCK : {}), timeZone: 'UTC' };
   return formatter(locale, options)
     .formatToParts(sample)
     .map((p) => PICKER_TOKENS[p.type] ?? (p.type === 'literal' ? `[${p.value}]` : ''))
@@ -179,10 +182,13 @@ function unitText(n: number, unit: string, locale: string): string {
 
 /**
  * The `format` of an antd picker of kind `picker` in `locale`: the app's date format for day pickers,
- * undefined (antd's own YYYY-MM, YYYY) for month and year pickers.
+ * the language's month format for month pickers ("MM/YYYY", "YYYY年MM月"), undefined (antd's YYYY) for
+ * year pickers.
  */
 export function dayPickerFormat(picker: string, locale: string): string | undefined {
-  return picker === 'date' ? pickerFormat(locale) : undefined;
+  if (picker === 'date') return pickerFormat(locale);
+  if (picker === 'month') return pickerFormat(locale, false, true);
+  return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OUTBOX_STATES, OutboxMailSchema } from '@ems/contract/api/admin';
-import { Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MISSING } from '../../../shared/format/quantity';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useOutbox } from '../api/get-outbox';
+import { useSmtp } from '../api/get-smtp';
 import { usePaging } from '../lib/use-paging';
 import { AdminSearch } from './admin-search';
 
@@ -19,7 +20,8 @@ const STATE_COLOR: Record<(typeof OUTBOX_STATES)[number], string> = {
 
 /**
  * The mail outbox: recipient, subject, state, attempts, last error, created and sent times; a row
- * opens to its body. Without an SMTP server this is where verification codes can be read.
+ * opens to its body. Without an SMTP server this is where verification codes can be read, and a banner
+ * says so.
  */
 export function OutboxTab() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function OutboxTab() {
   const isMobile = useIsMobile();
   const paging = usePaging();
   const outbox = useOutbox(paging.params);
+  const smtp = useSmtp();
   const locale = currentLanguageCode();
   const columns: TableColumnsType<OutboxMail> = [
     {
@@ -76,6 +79,16 @@ export function OutboxTab() {
   ];
   return (
     <div className="admin-tab">
+      {/* Issue 34 item 2: without SMTP (the demo's default) say plainly that mail waits here. */}
+      {smtp.data && !smtp.data.configured && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="outbox-no-smtp"
+          title={t('admin.outbox.noSmtp')}
+          description={t('admin.outbox.noSmtpHow')}
+        />
+      )}
       <div className="admin-toolbar">
         <AdminSearch label={t('admin.outbox.search')} value={paging.text} onSearch={paging.search} />
         <Typography.Text type="secondary">{t('admin.outbox.hint')}</Typography.Text>

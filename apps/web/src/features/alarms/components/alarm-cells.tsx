@@ -14,8 +14,8 @@ import {
   alarmDurationMs,
   alarmOpenEvent,
   alarmTimeText,
+  namesZone,
   siteClickable,
-  spansZones,
 } from './alarm-table-model';
 
 /** A column's title and how one row's cell reads. */
@@ -26,7 +26,8 @@ export interface AlarmCell {
 
 /**
  * The title and cell of every column of the alarm list (spec §2), shared by the table (wide screens) and
- * the cards (below 992 px): times in the site's zone, with the zone's offset when `rows` span zones;
+ * the cards (below 992 px): times in the site's zone, with the zone's offset when `rows` span zones or
+ * their zone's clock differs from the browser's;
  * device, site (overview only) and detail as links that emit AlarmOpenEvent through `onOpen`.
  */
 export function useAlarmCells(
@@ -37,7 +38,7 @@ export function useAlarmCells(
 ): Record<AlarmColumn, AlarmCell> {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
-  const showZone = spansZones(rows);
+  const showZone = namesZone(rows, nowMs);
   const time = (ts: number | null, zone: string) =>
     alarmTimeText(ts, nowMs, locale, zone, t('common.time.justNow'), showZone);
   const open = (kind: AlarmOpenEvent['kind'], row: AlarmRow) => onOpen?.(alarmOpenEvent(kind, row));

@@ -14,6 +14,7 @@
 import type { AlarmRow } from '@ems/contract/api/alarm';
 import { JUST_NOW_SECONDS } from '@ems/contract/constants';
 import { MISSING } from '../../../shared/format/quantity';
+import { zoneDiffers } from '../../../shared/format/site-clock';
 import { formatDateTime, toMillis } from '../../../shared/format/time';
 
 /** What a list shows (see the file comment). */
@@ -70,6 +71,16 @@ export function sharedSystemType(rows: readonly AlarmRow[]): number | undefined 
 /** Whether `rows` lie in more than one time zone: their times then name the zone. */
 export function spansZones(rows: readonly AlarmRow[]): boolean {
   return new Set(rows.map((r) => r.timeZone)).size > 1;
+}
+
+/**
+ * Whether the list's times carry their zone's offset (issue 34 item 1): when its rows span zones, or when
+ * their one zone's clock reads differently from the viewer's (`viewerZone`, the browser's by default).
+ */
+export function namesZone(rows: readonly AlarmRow[], nowMs: number, viewerZone?: string): boolean {
+  return (
+    spansZones(rows) || rows.some((r) => zoneDiffers(toMillis(r.alarmTime) ?? nowMs, r.timeZone, viewerZone))
+  );
 }
 
 /** How long an alarm lasted (ms): cleared minus raised; null while it is current. */

@@ -13,6 +13,7 @@ import {
   alarmOpenEvent,
   alarmsCsv,
   alarmTimeText,
+  namesZone,
   sharedSystemType,
   showPagination,
   siteClickable,
@@ -164,13 +165,18 @@ describe('AlarmTableView', () => {
     expect(other).toContain('alarms.table.openDetail');
   });
 
-  it('lists cleared time and duration in history, naming zones only when the rows span them', () => {
+  it("lists cleared time and duration in history, naming zones when the rows span them or differ from the browser's", () => {
     const cleared = row({ clearTime: NOW - 3_600_000 + 125_000 });
-    const one = html({ kind: 'history', systemType: 1 }, [cleared]);
+    const viewer = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const local = row({ clearTime: NOW - 3_600_000 + 125_000, timeZone: viewer });
+    const one = html({ kind: 'history', systemType: 1 }, [local]);
     expect(one).toContain('alarms.table.cleared');
     expect(one).toContain('alarms.table.duration');
     expect(one).toContain('2m 5s');
     expect(one).not.toContain('GMT');
+    // Issue 34 item 1: a Berlin site seen from another clock names its zone even alone.
+    expect(namesZone([cleared], NOW, 'Europe/Lisbon')).toBe(true);
+    expect(namesZone([cleared], NOW, 'Europe/Berlin')).toBe(false);
     const two = html({ kind: 'history', systemType: 1 }, [
       cleared,
       row({ id: 2, clearTime: NOW - 60_000, timeZone: 'Asia/Shanghai' }),

@@ -4,6 +4,7 @@ import { Empty, Pagination, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
+import { useNow } from '../../../shared/ui/use-now';
 import { type AlarmFilters, type AlarmListKind, useAlarmPage } from '../api/alarm-list';
 import { AlarmCards } from './alarm-cards';
 import { useAlarmCells } from './alarm-cells';
@@ -115,8 +116,11 @@ export function AlarmTable(props: AlarmTableProps) {
     refresh: props.refresh,
     enabled: props.enabled,
   });
+  // "just now" turns into the alarm's time after 30 s even when the rows do not change.
+  const now = useNow(5_000);
   return (
     <AlarmTableView
+      nowMs={now}
       overview={props.overview}
       kind={props.kind}
       systemType={props.filters.systemType}

@@ -2,7 +2,7 @@ import type { CommandRow } from '@ems/contract/api/device-commands';
 import { Alert, Card, Empty, Pagination, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/time';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
@@ -52,11 +52,16 @@ function Who({ row }: { row: CommandRow }) {
 export function CommandHistory({ deviceId, polling }: { deviceId: number; polling: boolean }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
+  const clock = useSiteClock();
   const mobile = useIsMobile();
   const [pageNum, setPageNum] = useState(1);
   const history = useCommandHistory(deviceId, pageNum, PAGE_SIZE, polling);
   const rows = history.data?.data ?? [];
-  const when = (r: CommandRow) => formatDateTime(r.createdAt, locale, undefined, true);
+  const when = (r: CommandRow) => (
+    <time dateTime={r.createdAt} data-testid="command-when">
+      {clock.dateTime(r.createdAt, true)}
+    </time>
+  );
   const reason = (r: CommandRow) => r.reason ?? '–';
 
   if (history.isError && !history.data) {

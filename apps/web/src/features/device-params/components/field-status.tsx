@@ -1,7 +1,8 @@
 import type { CommandRow } from '@ems/contract/api/device-commands';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatRelative } from '../../../shared/format/time';
+import { formatRelative } from '../../../shared/format/time';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { paramValueText } from '../lib/param-text';
 import { CommandStateTag } from './command-state';
@@ -27,6 +28,7 @@ export function FieldStatus(props: {
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
+  const clock = useSiteClock();
   const { paramKey, reported, pending } = props;
   const has = paramKey in reported.values;
   return (
@@ -35,7 +37,7 @@ export function FieldStatus(props: {
       <Typography.Text
         type="secondary"
         className="param-reported"
-        title={has && reported.at ? formatDateTime(reported.at, locale, undefined, true) : undefined}
+        title={has && reported.at ? clock.dateTime(reported.at, true) : undefined}
       >
         {has
           ? t('deviceParams.reported', {

@@ -3,8 +3,7 @@ import type { DeviceInfo } from '@ems/contract/api/station';
 import { Button, Card, Space, Table, type TableColumnsType, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/time';
-import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 
 /** What the owner may do to a device of the list. */
@@ -23,14 +22,14 @@ export interface DeviceActions {
 export function DeviceList(props: { devices: DeviceInfo[]; loading: boolean } & DeviceActions) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
-  const locale = currentLanguageCode();
+  const clock = useSiteClock();
   const status = (d: DeviceInfo) =>
     d.online ? (
       <Tag color="green">{t('fleet.device.online')}</Tag>
     ) : (
       <span>
         <Tag>{t('fleet.device.offline')}</Tag>
-        {d.lastSeen ? formatDateTime(d.lastSeen, locale) : t('fleet.device.never')}
+        {d.lastSeen ? clock.dateTime(d.lastSeen) : t('fleet.device.never')}
       </span>
     );
   const actions = (d: DeviceInfo) => (

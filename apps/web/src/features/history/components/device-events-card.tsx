@@ -6,7 +6,7 @@ import { Alert, Button, Card, Segmented, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format/quantity';
-import { formatDateTime } from '../../../shared/format/time';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { api } from '../../../shared/http/client';
 import { toastError } from '../../../shared/ui/feedback';
 import { downloadFile } from '../../reports/api/report-api';
@@ -23,16 +23,15 @@ export function DeviceEventsCard({
   stationId,
   devices,
   today,
-  timeZone,
   locale,
 }: {
   stationId: number;
   devices: readonly DeviceInfo[];
   today: string;
-  timeZone: string;
   locale: string;
 }) {
   const { t } = useTranslation();
+  const clock = useSiteClock();
   const candidates = devices.filter((d) => d.type === 'charger' || d.type === 'ups');
   const [deviceId, setDeviceId] = useState<number | null>(candidates[0]?.deviceId ?? null);
   const [scope, setScope] = useState<Scope>(2);
@@ -51,7 +50,7 @@ export function DeviceEventsCard({
   const isUps = device.type === 'ups';
   // An open charging session has no end yet: it is still charging.
   const ongoing = t(isUps ? 'history.events.ongoing' : 'history.events.charging');
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale, timeZone) : ongoing);
+  const when = (iso: string | null) => (iso ? clock.dateTime(iso) : ongoing);
   const rows = Array.isArray(events.data) ? events.data : (events.data?.sessions ?? []);
   const ocpp = !Array.isArray(events.data) && hasOcppSessions(events.data?.sessions ?? []);
   const columns = [

@@ -9,7 +9,8 @@ import { Alert, Button, Card, Dropdown, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPower } from '../../../shared/format/quantity';
-import { formatDateTime, formatRelative } from '../../../shared/format/time';
+import { formatRelative } from '../../../shared/format/time';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { CommStatus } from '../../../shared/ui/comm-status';
 import { anyPending, connectorColor, isPending } from '../lib/charger-status';
@@ -37,6 +38,7 @@ export function ChargerItem(props: {
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
+  const clock = useSiteClock();
   const c = props.charger;
   const { command, firstPage } = useTrackedCommand(props.stationId, c.deviceId, props.sent);
   const pending = anyPending(firstPage.data?.rows ?? []);
@@ -91,9 +93,7 @@ export function ChargerItem(props: {
       </div>
       <div className="ocpp-muted ocpp-charger-meta">
         {about && <span>{about}</span>}
-        <span
-          title={c.lastSeenAt === null ? undefined : formatDateTime(c.lastSeenAt, locale, undefined, true)}
-        >
+        <span title={c.lastSeenAt === null ? undefined : clock.dateTime(c.lastSeenAt, true)}>
           {c.lastSeenAt === null
             ? t('ocpp.charger.neverSeen')
             : t('ocpp.charger.lastSeen', {

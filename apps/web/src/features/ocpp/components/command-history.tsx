@@ -7,9 +7,8 @@ import type { ChargerCommandRow } from '@ems/contract/api/ocpp-charger';
 import { Alert, Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format/time';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { errorText } from '../../../shared/http/api-error';
-import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useChargerCommands } from '../api/charger-api';
 import { CommandAnswer } from './command-answer';
 import { CommandStateTag } from './command-state-tag';
@@ -47,10 +46,10 @@ export interface ChargerDialogProps {
 /** The history dialog of charger `deviceId` (named `name`), open while `open`. */
 export function CommandHistoryModal(props: ChargerDialogProps) {
   const { t } = useTranslation();
-  const locale = currentLanguageCode();
+  const clock = useSiteClock();
   const [pageNum, setPageNum] = useState(1);
   const history = useChargerCommands(props.stationId, props.deviceId, pageNum, HISTORY_PAGE_SIZE);
-  const time = (ms: number | null) => (ms === null ? '–' : formatDateTime(ms, locale, undefined, true));
+  const time = (ms: number | null) => (ms === null ? '–' : clock.dateTime(ms, true));
   const columns: TableColumnsType<ChargerCommandRow> = [
     { key: 'when', title: t('ocpp.history.when'), render: (_, r) => time(r.createdAt), width: 170 },
     { key: 'what', title: t('ocpp.history.what'), render: (_, r) => <CommandWhat row={r} /> },

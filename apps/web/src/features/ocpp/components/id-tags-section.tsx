@@ -9,9 +9,8 @@ import { Alert, App, Button, Form, Input, Table, type TableColumnsType, Typograp
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { zodRule } from '../../../shared/form/zod-rule';
-import { formatDateTime } from '../../../shared/format/time';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { errorText, toastUnlessShown } from '../../../shared/http/api-error';
-import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { addIdTag, chargerKeys, deleteIdTag, useIdTags } from '../api/charger-api';
 
 interface TagValues {
@@ -22,7 +21,7 @@ interface TagValues {
 /** The id tags of site `stationId` (the owner's only). */
 export function IdTagsSection({ stationId }: { stationId: number }) {
   const { t } = useTranslation();
-  const locale = currentLanguageCode();
+  const clock = useSiteClock();
   const { modal } = App.useApp();
   const client = useQueryClient();
   const tags = useIdTags(stationId, true);
@@ -60,7 +59,7 @@ export function IdTagsSection({ stationId }: { stationId: number }) {
       render: (_, r) => <Typography.Text code>{r.idTag}</Typography.Text>,
     },
     { key: 'name', title: t('ocpp.idTags.name'), render: (_, r) => r.name ?? '–' },
-    { key: 'added', title: t('ocpp.idTags.added'), render: (_, r) => formatDateTime(r.createdAt, locale) },
+    { key: 'added', title: t('ocpp.idTags.added'), render: (_, r) => clock.dateTime(r.createdAt) },
     {
       key: 'delete',
       title: '',

@@ -7,7 +7,7 @@ import { Alert, Empty, Modal, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPower } from '../../../shared/format/quantity';
-import { formatDateTime } from '../../../shared/format/time';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { requestSchedule } from '../api/charger-api';
@@ -21,6 +21,7 @@ import { useTrackedCommand } from './use-tracked-command';
 export function ScheduleModal(props: ChargerDialogProps) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
+  const clock = useSiteClock();
   const [sent, setSent] = useState<ChargerCommandRow | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { command } = useTrackedCommand(props.stationId, props.deviceId, sent);
@@ -70,7 +71,7 @@ export function ScheduleModal(props: ChargerDialogProps) {
                   {
                     key: 'start',
                     title: t('ocpp.schedule.start'),
-                    render: (_, p) => (p.startMs === null ? '–' : formatDateTime(p.startMs, locale)),
+                    render: (_, p) => (p.startMs === null ? '–' : clock.dateTime(p.startMs)),
                   },
                   { key: 'limit', title: t('ocpp.schedule.limit'), render: (_, p) => limitText(p) },
                 ]}

@@ -1,13 +1,12 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatSince } from '../../../shared/format/time';
-import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import type { DeviceRow } from '../lib/device-rows';
 
 /** Online / offline since … (in the site's time zone) / fault, as words (UX.md: stale is visible). */
-export function DeviceStatus({ row, now, timeZone }: { row: DeviceRow; now: number; timeZone: string }) {
+export function DeviceStatus({ row, now }: { row: DeviceRow; now: number }) {
   const { t } = useTranslation();
-  const since = formatSince(row.offlineSince, now, currentLanguageCode(), timeZone);
+  const since = useSiteClock().since(row.offlineSince, now);
   return (
     <span className="device-status">
       {row.fault && <Tag color="red">{t('station.devices.fault')}</Tag>}

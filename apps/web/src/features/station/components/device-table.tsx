@@ -15,7 +15,6 @@ export function DeviceTable(props: {
   now: number;
   mobile: boolean;
   focusId: number | null;
-  timeZone: string;
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
@@ -38,7 +37,7 @@ export function DeviceTable(props: {
           <Card key={r.deviceId} size="small" className={`site-card ${rowClass(r)}`}>
             <div className="site-card-head">
               <strong>{r.name}</strong>
-              <DeviceStatus row={r} now={props.now} timeZone={props.timeZone} />
+              <DeviceStatus row={r} now={props.now} />
             </div>
             <dl className="site-card-values">
               <div>
@@ -83,7 +82,7 @@ export function DeviceTable(props: {
     {
       key: 'status',
       title: t('station.devices.status'),
-      render: (_, r) => <DeviceStatus row={r} now={props.now} timeZone={props.timeZone} />,
+      render: (_, r) => <DeviceStatus row={r} now={props.now} />,
     },
     {
       key: 'power',

@@ -5,7 +5,7 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCapacity } from '../../../shared/format/quantity';
-import { formatClock } from '../../../shared/format/time';
+import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { CommStatus } from '../../../shared/ui/comm-status';
 
@@ -18,6 +18,7 @@ export function StationHeader(props: {
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
+  const clock = useSiteClock();
   const { base } = props;
   return (
     <header className="station-header">
@@ -29,9 +30,8 @@ export function StationHeader(props: {
           <span>
             <EnvironmentOutlined /> {base.address}
           </span>
-          <span title={base.timeZone}>
-            <ClockCircleOutlined />{' '}
-            {t('station.header.localTime', { time: formatClock(props.now, locale, base.timeZone) })}
+          <span title={base.timeZone} data-testid="site-local-time">
+            <ClockCircleOutlined /> {t('station.header.localTime', { time: clock.clock(props.now) })}
           </span>
           <span>{formatCapacity(base.capacity, locale, capacityUnit(base.systemType))}</span>
         </div>

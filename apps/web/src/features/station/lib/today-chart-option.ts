@@ -8,6 +8,7 @@ import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import { formatNumber, MISSING, NBSP } from '../../../shared/format/quantity';
+import { formatSiteTime } from '../../../shared/format/site-clock';
 import { formatClock } from '../../../shared/format/time';
 import { SERIES_COLORS, type SeriesColorKey } from '../../../shared/ui/series-colors';
 
@@ -90,7 +91,9 @@ export function todayChartOption(
       trigger: 'axis',
       formatter: (params) => {
         const items = Array.isArray(params) ? params : [params];
-        const head = items[0] && 'axisValueLabel' in items[0] ? String(items[0].axisValueLabel) : '';
+        // The site's clock, its zone named when the viewer's differs (issue 34 item 1).
+        const at = items[0]?.dataIndex === undefined ? undefined : lines.times[items[0].dataIndex];
+        const head = at === undefined ? '' : formatSiteTime(at, locale, lines.timeZone, { style: 'clock' });
         const rows = items.map(
           (p) =>
             `${p.marker ?? ''} ${p.seriesName ?? ''}: <b>${tooltipValue(p.value, unitOf.get(p.seriesName ?? '') ?? '', locale)}</b>`,

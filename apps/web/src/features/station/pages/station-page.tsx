@@ -2,7 +2,8 @@ import { Alert, Card, Result, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, formatRelative, formatSince, localDate } from '../../../shared/format/time';
+import { formatRelative, localDate } from '../../../shared/format/time';
+import { SiteClock, useSiteClock } from '../../../shared/format/use-site-clock';
 import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
@@ -50,7 +51,7 @@ export function StationPage({
     );
   }
   return (
-    <StationView
+    <StationClock
       key={stationId}
       stationId={stationId}
       focusId={positiveIntParam(params.get('deviceId'))}
@@ -58,6 +59,17 @@ export function StationPage({
       manage={renderManage?.(stationId)}
       highlights={renderHighlights?.(stationId)}
     />
+  );
+}
+
+/** The station page on the site's clock (issue 34 item 1): every time under it reads the site's zone. */
+function StationClock(props: Parameters<typeof StationView>[0]) {
+  const base = useBaseInfo(props.stationId);
+  if (!base.data) return <StationView {...props} />;
+  return (
+    <SiteClock timeZone={base.data.timeZone}>
+      <StationView {...props} />
+    </SiteClock>
   );
 }
 
@@ -74,6 +86,7 @@ function StationView(props: {
   const now = useNow(5_000);
   const base = useBaseInfo(props.stationId);
   const real = useStationReal(props.stationId);
+  const clock = useSiteClock();
 
   if (base.isError && !base.data) {
     return <Result status="warning" title={errorText(base.error, t('common.errors.tryLater'))} />;
@@ -95,7 +108,7 @@ function StationView(props: {
           showIcon
           className="offline-banner"
           title={t('station.offline.banner', {
-            since: formatSince(live.lastSeen, now, locale, info.timeZone),
+            since: clock.since(live.lastSeen, now),
             ago: formatRelative(live.lastSeen, now, locale, t('common.time.justNow')),
           })}
         />
@@ -113,7 +126,7 @@ function StationView(props: {
                 {/* The exact time of the newest sample: hover shows it, and it moves with every sample. */}
                 <time
                   dateTime={live.lastSeen ?? undefined}
-                  title={formatDateTime(live.lastSeen, locale, info.timeZone, true)}
+                  title={clock.dateTime(live.lastSeen, true)}
                   data-testid="flow-updated"
                 >
                   {t('station.flow.updated', {
@@ -155,20 +168,13 @@ function StationView(props: {
         stationId={props.stationId}
         devices={info.devices}
         today={localDate(now, info.timeZone)}
-        timeZone={info.timeZone}
         locale={locale}
       />
       <Card
         title={t('station.devices.title')}
         className={live && !live.online ? 'devices-card is-stale' : 'devices-card'}
       >
-        <DeviceTable
-          rows={devices}
-          now={now}
-          mobile={isMobile}
-          focusId={props.focusId}
-          timeZone={info.timeZone}
-        />
+        <DeviceTable rows={devices} now={now} mobile={isMobile} focusId={props.focusId} />
       </Card>
       {props.manage}
     </div>

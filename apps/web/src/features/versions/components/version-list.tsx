@@ -1,6 +1,7 @@
 import { AndroidOutlined, AppleOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
 import type { AppVersion } from '@ems/contract/api/admin';
 import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
@@ -47,13 +48,17 @@ function VersionCard({ version }: { version: AppVersion }) {
   );
 }
 
-/** The newest version of each platform as cards (version, notes, download, force flag), or an empty state. */
-export function VersionList() {
+/**
+ * The newest version of each platform as cards (version, notes, download, force flag); `whenNone` when
+ * no version was published (an empty state by default).
+ */
+export function VersionList({ whenNone }: { whenNone?: ReactNode }) {
   const { t } = useTranslation();
   const versions = useLastVersions();
   if (versions.isPending) return <Skeleton active />;
   if (versions.isError) return <Alert type="error" showIcon title={t('common.errors.tryLater')} />;
-  if (versions.data.length === 0) return <Empty description={t('versions.none')} />;
+  if (versions.data.length === 0)
+    return whenNone !== undefined ? whenNone : <Empty description={t('versions.none')} />;
   return (
     <div className="version-list">
       {versions.data.map((v) => (
