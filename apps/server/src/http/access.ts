@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 /**
  * Adds the access hook to `app`: every matched route that does not declare `config.public` needs a valid
- * session token (else 1000 logged out / 21000 token invalid, HTTP 401), and `config.admin` routes the admin
+ * session token (else 1000 logged out, HTTP 401, or 21000 token invalid, HTTP 200), and `config.admin` routes the admin
  * role (else 40300 无操作权限). Unmatched requests pass to the not-found handler, which reads nothing.
  */
 export function addAccessHook(app: FastifyInstance, authenticate: Authenticate): void {

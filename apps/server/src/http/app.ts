@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { socketLimitsOf } from '../config';
 import { mountCentralSystem } from '../modules/ocpp/central-system';
 import { mountSmartCharging } from '../modules/ocpp/smart-charging/runtime';
@@ -17,6 +17,7 @@ import type { AppContext } from './context';
 import { clientErrorHandlerWith, frameworkErrorsWith, useEnvelopeErrors } from './error-handler';
 import { type AppLoggerOptions, loggerOptions } from './logger';
 import { registerModules } from './modules';
+import { transformRoute, withAnswerConvention } from './openapi-answers';
 import { trackRoutes } from './route-catalogue';
 import { registerSecurityHeaders, staticSecurityHeaders } from './security-headers';
 import { refuseUnsafeText } from './unsafe-text';
@@ -67,7 +68,8 @@ export async function buildApp(
       },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: withAnswerConvention,
   });
 
   addAccessHook(app, full.authenticate);

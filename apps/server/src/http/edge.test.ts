@@ -47,7 +47,7 @@ describe('one way in', () => {
       headers: { [TOKEN_HEADER]: owner, 'content-type': 'application/json', [LANGUAGE_HEADER]: '2' },
       payload: '{"userId": ',
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: Status.NO_PERMISSION, msg: '无操作权限', data: null });
   });
 });
@@ -120,7 +120,7 @@ describe('one answer shape', () => {
       headers: { [TOKEN_HEADER]: owner, 'content-type': 'multipart/form-data; boundary=XyZ' },
       payload: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: Status.ILLEGAL_INPUT, msg: 'Illegal input' });
   });
 
@@ -156,7 +156,7 @@ describe('the contract bounds every field', () => {
         query: { stationId: id },
         headers: { [TOKEN_HEADER]: owner },
       });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: Status.ILLEGAL_INPUT, data: { field: 'stationId' } });
     }
     const mine = await t.app.inject({
@@ -176,7 +176,7 @@ describe('the contract bounds every field', () => {
         headers: { [TOKEN_HEADER]: owner, [LANGUAGE_HEADER]: '2' },
         payload: { nickname, timeZone: 'Europe/Berlin' },
       });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: Status.ILLEGAL_INPUT, msg: '非法输入' });
     }
     const info = await t.app.inject({
@@ -189,7 +189,7 @@ describe('the contract bounds every field', () => {
 
   it('a NUL hidden in a key of an unvalidated object is refused too', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${LANGUAGES}?a%00b=1` });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: Status.ILLEGAL_INPUT });
   });
 });

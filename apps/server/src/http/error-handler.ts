@@ -3,6 +3,12 @@
  * parameter, body too large, unsupported media type, malformed JSON, rate limits,
  * malformed HTTP), answers the spec §7 envelope `{status,msg,data}` with a status of
  * docs/api/status-codes.md and msg in the caller's language. Input the caller got wrong is never a 500.
+ *
+ * HTTP status (spec §8, decision 0031, errors.ts httpStatusOf): on the spec's calls a business outcome (an
+ * AppError of a business status, a request that fails its route's schema) answers HTTP 200 and the body
+ * says what happened; only what never reached the business layer keeps another: 401 (no or dead session),
+ * 429, 5xx, an unknown route's 404, and the framework's refusals of a request it could not read as one
+ * (malformed JSON, bad URL, 413, 415, 431).
  */
 import type { Socket } from 'node:net';
 import type { LanguageCode } from '@ems/contract/constants';
@@ -13,7 +19,7 @@ import { issueParams } from '@ems/contract/validation';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError } from './errors';
+import { AppError, httpStatusOf } from './errors';
 import { requestLanguage } from './language';
 
 /** An envelope of 非法输入 (40000) in `lang`. */
@@ -33,12 +39,16 @@ function isCallerError(error: FastifyError): boolean {
   return error.code !== undefined && CALLER_ERROR_CODES.has(error.code);
 }
 
-/** The app's error handler: AppError as thrown, zod issues as 400 with the field's rule, the rest as said above. */
+/** The app's error handler: AppError with its httpStatus, zod issues as HTTP 200 with the field's rule, the rest as said above. */
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const lang = requestLanguage(request);
+  // The route's pattern when one matched (the raw path names the same prefix otherwise).
+  const url = request.routeOptions.url ?? request.url;
+  // The route's 200 schema describes its success; a refusal on HTTP 200 is serialized as it is.
+  reply.serializer(JSON.stringify);
   if (error instanceof AppError) {
     return reply
-      .code(error.httpStatus)
+      .code(error.httpStatus ?? httpStatusOf(error.status, url))
       .headers(error.headers)
       .send({ status: error.status, msg: translate(error.msgKey, lang, error.params), data: error.data });
   }
@@ -59,11 +69,16 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     // A number outside its field's range, or a value the others rule out (the SOC gap), answers "data out
     // of range" (spec §5) with its own status.
     const status = key && RANGE_RULE_KEYS.has(key) ? Status.OUT_OF_RANGE : Status.ILLEGAL_INPUT;
-    return reply.code(400).send({ status, msg, data: { field } });
+    // A business outcome (spec §8): the route's rules refused the input, read from the body, HTTP 200.
+    return reply.code(httpStatusOf(status, url)).send({ status, msg, data: { field } });
+  }
+  if (error.code === 'FST_ERR_VALIDATION') {
+    // A schema check that is not zod's (none today): still the route's rules, so a business outcome.
+    return reply.code(httpStatusOf(Status.ILLEGAL_INPUT, url)).send(illegalInputBody(lang));
   }
   if (error.code === 'FST_ERR_HANDLER_TIMEOUT') {
     request.log.warn({ url: request.routeOptions.url }, 'request stopped at its budget');
-    return reply.code(503).send({
+    return reply.code(httpStatusOf(Status.REQUEST_TIMEOUT, url)).send({
       status: Status.REQUEST_TIMEOUT,
       msg: translate('common.requestTimeout', lang),
       data: null,

@@ -2,7 +2,8 @@
  * The generated hostile-input suite (issue 6 §4). It lists every route from the running server and sends
  * each the malformed variants derived from its schema (test/hostile-variants.ts) as each role: no
  * session, the owner of the records named, another owner, the administrator. Whatever is sent: no 5xx,
- * every error answer is the `{status,msg,data}` envelope in the caller's language, a route that is not
+ * every error answer is the `{status,msg,data}` envelope in the caller's language, a business refusal
+ * comes on HTTP 200 (spec §8), a route that is not
  * declared public refuses a caller without a session, an admin route refuses everyone but the admin,
  * and the server still answers afterwards.
  */
@@ -17,10 +18,17 @@ import { findLoginAccount } from '../modules/auth/repo';
 import { buildDevice, buildStation, buildUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helper';
 import { type Variant, variantsOf } from '../test/hostile-variants';
+import { isSpecCall } from './errors';
 import type { RouteEntry } from './route-catalogue';
 
 type Role = 'none' | 'owner' | 'other' | 'admin';
 const ROLES: Role[] = ['none', 'owner', 'other', 'admin'];
+/**
+ * HTTP statuses other than 200 a spec call's answer may carry (docs/api/status-codes.md): no session, a
+ * request that could not be read as one (400 malformed, 413, 415), an unknown route (the path variants:
+ * a doubled slash, a suffix), too many requests.
+ */
+const TRANSPORT = new Set([400, 401, 404, 413, 415, 429]);
 /** Routes whose success answer is not an envelope by nature: the OpenAPI document and avatar images. */
 const RAW_SUCCESS = [/\/openapi\.json$/, /\/user\/avatar\/:userId$/];
 
@@ -87,8 +95,15 @@ function fault(
     return `not an envelope: ${res.body.slice(0, 160)}`;
   }
   if (body.status !== 0 && body.msg.length === 0) return 'error without msg';
-  if (res.statusCode === 400 && languageId === 2 && !/[\u4e00-\u9fff]/.test(body.msg)) {
-    return `400 msg not in the caller's language (zh-CN): ${body.msg}`;
+  // Spec §8 (decision 0031): a business outcome is HTTP 200 with its body status; another HTTP status
+  // only for what never reached the business layer.
+  if (isSpecCall(route.url) && res.statusCode !== 200 && !TRANSPORT.has(res.statusCode)) {
+    return `HTTP ${res.statusCode} for a business outcome (body ${body.status})`;
+  }
+  if (res.statusCode === 200 && body.status === Status.LOGGED_OUT) return 'signed out on HTTP 200';
+  const refusal = res.statusCode === 200 && body.status !== Status.OK;
+  if ((refusal || res.statusCode === 400) && languageId === 2 && !/[\u4e00-\u9fff]/.test(body.msg)) {
+    return `refusal msg not in the caller's language (zh-CN): ${body.msg}`;
   }
   const isPublic = route.config?.public && !route.config?.admin;
   if (role === 'none' && !isPublic && body.status === Status.OK)

@@ -16,6 +16,7 @@ import { openSession } from '../modules/auth/open-session';
 import { buildAlarm, buildDevice, buildStation, buildUser } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helper';
 import { inputOf } from '../test/schema-input';
+import { isSpecCall } from './errors';
 import type { RouteEntry } from './route-catalogue';
 
 type Role = 'stranger' | 'viewer';
@@ -278,6 +279,11 @@ describe('permissions of every route (issue 10 §4, §7)', () => {
           const leaked = forbiddenMarks(role).filter((m) => res.body.includes(m));
           if (leaked.length > 0)
             faults.push(`${key} as ${role} on the ${target} site answered ${leaked.join(', ')}`);
+          // Spec §8: on a spec call a refusal is a business outcome, read from the body of an HTTP 200 (a
+          // rate limit, 429, is not one: the suite calls the limited routes many times).
+          if (isSpecCall(route.url) && res.statusCode !== 200 && res.statusCode !== 429) {
+            faults.push(`${key} as ${role}: HTTP ${res.statusCode} (body ${status})`);
+          }
           if (status === Status.NO_PERMISSION && !res.body.includes('无操作权限')) {
             faults.push(`${key} as ${role}: refusal not in the caller's language`);
           }

@@ -22,7 +22,7 @@ export function isSafeValue(value: unknown, depth = 0): boolean {
   return true;
 }
 
-/** preValidation hook: throws illegalInput (40000, HTTP 400) for unsafe text in query, params or body. */
+/** preValidation hook: throws illegalInput (40000, HTTP 200) for unsafe text in query, params or body. */
 export async function refuseUnsafeText(request: FastifyRequest): Promise<void> {
   if (!isSafeValue(request.query) || !isSafeValue(request.params) || !isSafeValue(request.body)) {
     throw illegalInput();

@@ -79,7 +79,7 @@ describe('the memory store (REDIS_URL unset)', () => {
     await spend(l, 'ip');
     const refused = await spend(l, 'ip').catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ httpStatus: 429, headers: { 'retry-after': '50' } });
+    expect(refused).toMatchObject({ status: 42900, headers: { 'retry-after': '50' } });
     await spend(l, 'other-ip');
   });
 });
@@ -109,7 +109,7 @@ describe('the Redis store (REDIS_URL)', () => {
     await spend(a.limiter('shared', spec), 'ip');
     await spend(b.limiter('shared', spec), 'ip');
     await spend(a.limiter('shared', spec), 'ip');
-    await expect(spend(b.limiter('shared', spec), 'ip')).rejects.toMatchObject({ httpStatus: 429 });
+    await expect(spend(b.limiter('shared', spec), 'ip')).rejects.toMatchObject({ status: 42900 });
     // Another limit's name is another count.
     await spend(b.limiter('other', spec), 'ip');
   });
@@ -124,7 +124,7 @@ describe('the Redis store (REDIS_URL)', () => {
       // Each call is answered (no request waits on a frozen Redis) and counted in this process.
       await spend(l, 'ip');
       await spend(l, 'ip');
-      await expect(spend(l, 'ip')).rejects.toMatchObject({ httpStatus: 429 });
+      await expect(spend(l, 'ip')).rejects.toMatchObject({ status: 42900 });
     } finally {
       redis.resume();
     }

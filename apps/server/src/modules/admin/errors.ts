@@ -3,6 +3,6 @@ import { Status } from '@ems/contract/status-codes';
 import { AppError } from '../../http/errors';
 
 /** An administrator tried to disable their own account (they would lock themself out). */
-export const selfDisable = () => new AppError(Status.NO_PERMISSION, 'admin.selfDisable', 403);
+export const selfDisable = () => new AppError(Status.NO_PERMISSION, 'admin.selfDisable');
 /** (dictType, dictValue) is unique: another item of the type has this value. */
-export const dictionaryDuplicate = () => new AppError(Status.ILLEGAL_INPUT, 'admin.dictionaryDuplicate', 400);
+export const dictionaryDuplicate = () => new AppError(Status.ILLEGAL_INPUT, 'admin.dictionaryDuplicate');

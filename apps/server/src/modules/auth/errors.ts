@@ -6,6 +6,5 @@ import { AppError } from '../../http/errors';
 export const loginFailed = () => new AppError(Status.LOGIN_FAILED, 'auth.loginFailed');
 /** Right password, but an administrator disabled the account. */
 export const accountDisabled = () => new AppError(Status.ACCOUNT_DISABLED, 'auth.accountDisabled');
-/** The password was not an RSA-OAEP ciphertext for the server's key (HTTP 400). */
-export const passwordNotEncrypted = () =>
-  new AppError(Status.ILLEGAL_INPUT, 'auth.passwordNotEncrypted', 400);
+/** The password was not an RSA-OAEP ciphertext for the server's key (HTTP 200, status 40000). */
+export const passwordNotEncrypted = () => new AppError(Status.ILLEGAL_INPUT, 'auth.passwordNotEncrypted');

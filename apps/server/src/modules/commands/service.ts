@@ -147,7 +147,7 @@ function ruleError(merged: Record<string, unknown>, asked: readonly string[]): A
   const issue = issues.find((i) => asked.includes(String(i.path[0]))) ?? issues[0]!;
   const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'common.illegalInput';
   const status = RANGE_RULE_KEYS.has(key) ? Status.OUT_OF_RANGE : Status.ILLEGAL_INPUT;
-  return new AppError(status, key, 400, {}, {}, { field: issue.path.join('.') });
+  return new AppError(status, key, { data: { field: issue.path.join('.') } });
 }
 
 /** Who asks, for the audit. */

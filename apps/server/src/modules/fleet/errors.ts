@@ -3,16 +3,16 @@ import { Status } from '@ems/contract/status-codes';
 import { AppError } from '../../http/errors';
 
 /** Quantity reached upper limit (spec §8/§9): sites, devices or groups of the account. */
-export const limitReached = () => new AppError(Status.LIMIT_REACHED, 'common.limitReached', 422);
+export const limitReached = () => new AppError(Status.LIMIT_REACHED, 'common.limitReached');
 /** You already own the device (spec §8). */
-export const alreadyOwned = () => new AppError(Status.CONFLICT, 'device.alreadyOwned', 409);
+export const alreadyOwned = () => new AppError(Status.CONFLICT, 'device.alreadyOwned');
 /** The device is registered to another account. */
-export const heldByOther = () => new AppError(Status.CONFLICT, 'device.heldByOther', 409);
+export const heldByOther = () => new AppError(Status.CONFLICT, 'device.heldByOther');
 /** Serial number and communication serial number name no device together (also: no such serial number). */
 export const pairMismatch = () =>
-  new AppError(Status.ILLEGAL_INPUT, 'device.pairMismatch', 400, {}, {}, { field: 'commSerialNumber' });
+  new AppError(Status.ILLEGAL_INPUT, 'device.pairMismatch', { data: { field: 'commSerialNumber' } });
 /** The caller already has a group of this name. */
 export const duplicateGroupName = () =>
-  new AppError(Status.ILLEGAL_INPUT, 'group.duplicateName', 400, {}, {}, { field: 'name' });
+  new AppError(Status.ILLEGAL_INPUT, 'group.duplicateName', { data: { field: 'name' } });
 /** The default group cannot be deleted. */
-export const defaultGroupFixed = () => new AppError(Status.ILLEGAL_INPUT, 'group.defaultFixed', 400);
+export const defaultGroupFixed = () => new AppError(Status.ILLEGAL_INPUT, 'group.defaultFixed');

@@ -211,7 +211,10 @@ export function mountCentralSystem(app: FastifyInstance, ctx: AppContext): Centr
   // A plain GET of a charger's address (a browser, a misconfigured charger) is told to upgrade. The route is
   // declared public like the sign-in calls; it reads nothing and changes nothing.
   app.get('/ocpp/:identity', { config: { public: true }, schema: { hide: true } }, async () => {
-    throw new AppError(Status.ILLEGAL_INPUT, 'ocpp.upgradeRequired', 426, {}, { upgrade: 'websocket' });
+    throw new AppError(Status.ILLEGAL_INPUT, 'ocpp.upgradeRequired', {
+      httpStatus: 426,
+      headers: { upgrade: 'websocket' },
+    });
   });
   app.addHook('onClose', async () => {
     closing = true;

@@ -7,7 +7,7 @@ import { AppError, fieldError } from '../../http/errors';
 export const wrongPassword = (field: 'oldPassword' | 'password') =>
   fieldError('account.wrongPassword', field);
 /** The only administrator may not delete their account (nobody could run the console afterwards). */
-export const lastAdmin = () => new AppError(Status.NO_PERMISSION, 'account.lastAdmin', 403);
+export const lastAdmin = () => new AppError(Status.NO_PERMISSION, 'account.lastAdmin');
 /** The upload is not a PNG, JPEG or WebP image by its content. */
 export const imageType = () => fieldError('validation.imageType', 'file');
 /** The upload is larger than AVATAR_MAX_BYTES. */

@@ -38,7 +38,7 @@ describe('user/info/edit', () => {
     const token = await signIn(t.app, await buildUser(t.db));
     for (const timeZone of ['Mars/Olympus_Mons', 'Europe/Berlin ', 'GMT+25']) {
       const res = await edit(token, { ...valid, timeZone, languageId: 2 });
-      expect(res.statusCode, timeZone).toBe(400);
+      expect(res.statusCode, timeZone).toBe(200);
       expect(res.json(), timeZone).toEqual({ status: 40000, msg: '非法输入', data: { field: 'timeZone' } });
     }
     expect((await get('user/info', token)).json().data.timeZone).toBe('UTC');

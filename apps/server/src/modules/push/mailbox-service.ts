@@ -72,7 +72,7 @@ export async function addMailbox(
     mailQueued(db);
     return listed;
   }
-  if (existing.length >= MAX_MAILBOXES) throw new AppError(Status.LIMIT_REACHED, 'common.limitReached', 422);
+  if (existing.length >= MAX_MAILBOXES) throw new AppError(Status.LIMIT_REACHED, 'common.limitReached');
   const row = await db.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(pushMailboxes)

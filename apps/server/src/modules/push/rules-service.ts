@@ -68,7 +68,7 @@ export async function saveRule(db: DbHandle, user: SessionUser, rule: PushRuleSa
   await checkObjects(db, user, rule);
   if (rule.id === undefined) {
     if ((await countRules(db.db, user.userId)) >= MAX_PUSH_RULES) {
-      throw new AppError(Status.LIMIT_REACHED, 'common.limitReached', 422);
+      throw new AppError(Status.LIMIT_REACHED, 'common.limitReached');
     }
     return presentRule(await insertRule(db.db, user.userId, rule));
   }

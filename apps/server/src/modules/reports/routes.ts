@@ -114,7 +114,7 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
             : await reportWorkbook(report, sites, language, timeZone);
       } catch (err) {
         request.log.error({ err }, 'report export failed');
-        throw new AppError(Status.OPERATION_FAILED, 'common.exportFailed', 500);
+        throw new AppError(Status.OPERATION_FAILED, 'common.exportFailed');
       }
       return reply
         .header('content-disposition', `attachment; filename="${name}"`)

@@ -2,9 +2,8 @@
 import { Status } from '@ems/contract/status-codes';
 import { AppError } from '../../http/errors';
 
-const input = (key: ConstructorParameters<typeof AppError>[1]) =>
-  new AppError(Status.ILLEGAL_INPUT, key, 400);
-const conflict = (key: ConstructorParameters<typeof AppError>[1]) => new AppError(Status.CONFLICT, key, 409);
+const input = (key: ConstructorParameters<typeof AppError>[1]) => new AppError(Status.ILLEGAL_INPUT, key);
+const conflict = (key: ConstructorParameters<typeof AppError>[1]) => new AppError(Status.CONFLICT, key);
 
 /** Asking yourself as a friend. */
 export const askSelf = () => input('social.askSelf');

@@ -152,7 +152,7 @@ describe('friends and site sharing with three users (issue 10 §1, §2)', () => 
     expect(byId).toEqual(wrongId);
     expect(byId.status).toBe(Status.ILLEGAL_INPUT);
     expect(await as('a').del('user/attached/delete', {})).toMatchObject({
-      http: 400,
+      http: 200,
       status: Status.ILLEGAL_INPUT,
     });
     expect((await as('a').del('user/attached/delete', { friendName: c.loginName })).msg).toBe(

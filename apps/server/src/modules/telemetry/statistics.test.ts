@@ -149,12 +149,12 @@ describe('GET station/statistics', () => {
 
   it('refuses another user’s or a missing station alike, and bad input', async () => {
     const foreign = await get(`stationId=${site.stationId}&languageId=2`, otherToken);
-    expect(foreign.http).toBe(403);
+    expect(foreign.http).toBe(200);
     expect(foreign.body).toEqual({ status: 40300, msg: '无操作权限', data: null });
     const missing = await get('stationId=424242&languageId=2', otherToken);
     expect(missing.body).toEqual(foreign.body);
     const badDate = await get(`stationId=${site.stationId}&searchDate=2026-13-45&languageId=1`);
-    expect(badDate.http).toBe(400);
+    expect(badDate.http).toBe(200);
     expect(badDate.body).toMatchObject({ status: 40000, msg: 'Please enter a date as YYYY-MM-DD' });
     const badType = await get(`stationId=${site.stationId}&statisticsType=9`);
     expect(badType.body.status).toBe(40000);

@@ -2,7 +2,9 @@
  * fetch-based client of the owner API (spec §7): every call carries the `token` header and languageId
  * (header `languageid`, plus the query on GET or the body otherwise), GET arrays go as repeated keys,
  * cookies are sent, and a call gives up after REQUEST_TIMEOUT_MS. Answers are `{status,msg,data}`;
- * spec §8 decides what happens to each (see classify.ts). Resolves with `data` or rejects with ApiError.
+ * spec §8 decides what happens to each (classify.ts: HTTP first, then the body status). Resolves with `data`
+ * or rejects with ApiError: kind `status` for a business outcome returned to the caller (HTTP 200, non-zero
+ * status), `http` for a transport error the client already showed for 3 s.
  */
 
 import { API_PREFIX, LANGUAGE_HEADER, REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@ems/contract/constants';

@@ -38,7 +38,7 @@ export async function bindingQrCode(
   userId: number,
 ): Promise<{ url: string; expiresAt: string }> {
   const account = await readAccountSettings(db);
-  if (!account) throw new AppError(Status.CONFLICT, 'push.channelNotSetUp', 409);
+  if (!account) throw new AppError(Status.CONFLICT, 'push.channelNotSetUp');
   // 24 URL-safe characters (144 bits): WeChat takes a scene_str of 1–64 characters.
   const scene = randomBytes(18).toString('base64url');
   const expiresAt = new Date(Date.now() + ACCOUNT_SCENE_TTL_S * 1000);
@@ -50,7 +50,10 @@ export async function bindingQrCode(
     await dropScene(db, scene);
     const code = err instanceof AccountApiError ? err.errcode : 'network';
     log.warn({ err: err instanceof Error ? err.message : String(err) }, 'official account QR code failed');
-    throw new AppError(Status.OPERATION_FAILED, 'push.account.apiFailed', 502, { code });
+    throw new AppError(Status.OPERATION_FAILED, 'push.account.apiFailed', {
+      params: { code },
+      httpStatus: 502,
+    });
   }
 }
 

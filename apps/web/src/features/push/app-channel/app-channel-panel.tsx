@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { toastUnlessShown } from '../../../shared/http/api-error';
 import { toastError, toastSuccess } from '../../../shared/ui/feedback';
 import {
   AppPushError,
@@ -41,8 +42,9 @@ export function AppChannelPanel() {
     },
     onSuccess: (on) => toastSuccess(t(on ? 'pushApp.enabled' : 'pushApp.disabled')),
     onError: (error) => {
-      // The API client has shown its own errors already.
+      // The browser's own refusals; the API's: a refusal's msg (spec §8), a transport error shown already.
       if (error instanceof AppPushError) toastError(t(`pushApp.errors.${error.reason}`));
+      else toastUnlessShown(error, t('common.errors.generic'));
     },
     // Also the channel states of the settings page (subscribed browsers).
     onSettled: () => client.invalidateQueries({ queryKey: ['push'] }),

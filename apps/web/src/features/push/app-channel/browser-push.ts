@@ -12,7 +12,7 @@ import { type AppSubscription, dropAppSubscription, fetchAppKey, saveAppSubscrip
  */
 export type AppPushState = 'unsupported' | 'denied' | 'unsubscribed' | 'subscribed';
 
-/** Why enabling stopped without an error of the API (those the API client shows itself). */
+/** Why enabling stopped without an error of the API (those are ApiError). */
 export class AppPushError extends Error {
   /** `permission`: notifications were not allowed; `subscribe`: the browser's push service refused. */
   constructor(readonly reason: 'permission' | 'subscribe') {

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toastUnlessShown } from '../../../shared/http/api-error';
 import { toastError, toastSuccess } from '../../../shared/ui/feedback';
 import { AccountChannelPanel } from '../account-channel';
 import { sendTest, usePushChannels } from '../api/push-channels';
@@ -57,8 +58,9 @@ function ChannelRow({ state: c }: { state: ChannelState }) {
       if (result.recipients === 0) toastError(result.msg);
       else toastSuccess(result.msg);
       await refreshLog(client);
-    } catch {
-      // The client already showed the server's message.
+    } catch (e) {
+      // A refusal is the caller's to show (spec §8); a transport error the client showed already.
+      toastUnlessShown(e, t('common.errors.generic'));
     } finally {
       setPending(false);
     }

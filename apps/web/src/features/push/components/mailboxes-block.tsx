@@ -11,6 +11,7 @@ import { Alert, Button, Card, Form, Input, Skeleton, Space, Tag, Typography } fr
 import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule, zodValueRule } from '../../../shared/form/zod-rule';
+import { toastUnlessShown } from '../../../shared/http/api-error';
 import { confirmDialog, toastSuccess } from '../../../shared/ui/feedback';
 import {
   addMailbox,
@@ -111,8 +112,9 @@ function MailboxRow({ mailbox: m }: { mailbox: Mailbox }) {
         try {
           await deleteMailbox(m.id);
           toastSuccess(catalogueText('common.ok'));
-        } catch {
-          // The client already showed the server's message.
+        } catch (e) {
+          // A refusal is the caller's to show (spec §8); a transport error the client showed already.
+          toastUnlessShown(e, t('common.errors.generic'));
         } finally {
           await refreshMailboxes(client);
         }

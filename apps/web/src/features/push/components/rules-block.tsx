@@ -9,6 +9,8 @@ import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '../../../shared/form/zod-rule';
+import { toastUnlessShown } from '../../../shared/http/api-error';
+import { i18n } from '../../../shared/i18n/i18n';
 import { confirmDialog, toastSuccess } from '../../../shared/ui/feedback';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import { useMailboxes } from '../api/push-mailboxes';
@@ -18,13 +20,14 @@ import { visibleSites } from '../lib/rule-sites';
 import { RuleCard, type RuleNames } from './rule-card';
 import { type Editing, RuleEditor } from './rule-editor';
 
-/** Runs a rule change, toasts success, reads the rules again (a failure was toasted by the client). */
+/** Runs a rule change, toasts success or the refusal's msg, reads the rules again. */
 async function change(client: ReturnType<typeof useQueryClient>, work: () => Promise<unknown>) {
   try {
     await work();
     toastSuccess(catalogueText('common.ok'));
-  } catch {
-    // The client already showed the server's message.
+  } catch (e) {
+    // A refusal is the caller's to show (spec §8); a transport error the client showed already.
+    toastUnlessShown(e, i18n.t('common.errors.generic'));
   } finally {
     await refreshRules(client);
   }

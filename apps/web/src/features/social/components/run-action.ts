@@ -1,12 +1,16 @@
-/** One social action: run it, toast the catalogue's success text, refresh; failures were already shown. */
+/** One social action: run it, toast the catalogue's success text or the refusal's msg (spec §8), refresh. */
 import type { QueryClient } from '@tanstack/react-query';
 import { catalogueText } from '../../../shared/form/zod-rule';
+import { toastUnlessShown } from '../../../shared/http/api-error';
+import { i18n } from '../../../shared/i18n/i18n';
 import { toastSuccess } from '../../../shared/ui/feedback';
 import { refreshSocial } from '../api/social-api';
 
 /**
  * Runs `action`; on success shows `okKey` (a messages.ts key) and refetches the social lists and badges.
- * @returns true when it succeeded (the API client already toasted a failure's msg).
+ * A refusal (HTTP 200, non-zero status) shows its msg, as spec §8 says of friends and share; a transport
+ * error was shown by the client already.
+ * @returns true when it succeeded.
  */
 export async function runAction(
   client: QueryClient,
@@ -17,7 +21,8 @@ export async function runAction(
     await action();
     toastSuccess(catalogueText(okKey));
     return true;
-  } catch {
+  } catch (e) {
+    toastUnlessShown(e, i18n.t('common.errors.generic'));
     return false;
   } finally {
     await refreshSocial(client);
