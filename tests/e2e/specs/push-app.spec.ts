@@ -211,7 +211,7 @@ test('one tap on /download/app allows notifications: this device subscribes, an 
   ).toBeVisible();
   await expect(page.getByText('No app version has been published yet')).toHaveCount(0);
   await expect(
-    card.getByRole('img', { name: 'QR code that opens this site' }).or(card.locator('canvas')).first(),
+    card.getByRole('img', { name: 'QR code that opens this app' }).or(card.locator('canvas')).first(),
   ).toBeVisible();
   await card.getByRole('button', { name: 'Allow notifications' }).click();
   await expect(
