@@ -119,6 +119,11 @@ export type IngestOptions = {
   deviceRate?: DeviceRateSettings;
   /** Remote settings' share of the devices' messages (acknowledgements, parameter reports). */
   commands?: CommandHooks;
+  /**
+   * Called with a meter's device id after its samples are committed (solar charging, issue 33). Must be
+   * cheap and not throw: it runs for every meter message.
+   */
+  onMeterSample?(deviceId: number): void;
 } & (
   | {
       /** The embedded broker: telemetry is taken in-process, its PUBACK held until the commit. */
@@ -281,6 +286,7 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     const written = batcher.add(rows, () => {
       alarms.seen(device.id);
       baselines.sampleWritten(device.id, earliest);
+      if (device.type === 'meter') opts.onMeterSample?.(device.id);
     });
     const report = params;
     // The parameters are taken after the samples are committed, and the PUBACK waits for both.
