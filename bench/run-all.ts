@@ -16,6 +16,7 @@ import { pushAlarmStages, runPushAlarmBench, runPushReportBench } from './push';
 import { runReportBench } from './reports';
 import { runRestartBench } from './restarts';
 import { runRssBench } from './rss';
+import { printSolarChargingBench, runSolarChargingBench } from './solar-charging';
 import { printTable } from './table';
 import { runWebAssetsBench } from './web-assets';
 
@@ -43,5 +44,6 @@ printCommandBench(await runCommandBench());
 printTable('Server memory with the demo fleet (issue 12 §4)', await runRssBench());
 printOcppChargersBench(await runOcppChargersBench());
 printDeviceFloodBench(await runDeviceFloodBench());
+printSolarChargingBench(await runSolarChargingBench());
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

@@ -60,7 +60,9 @@ async function main(): Promise<void> {
   // Remote settings (issue 21): commands go out through the embedded broker, or a client of their own.
   const downlink = broker ? embeddedDownlink(broker) : externalDownlink(mqttUrl, log);
   const commands = await startCommandRuntime({ db, log, queue, downlink });
-  const common = { db, log, onBatch, deviceRate, commands: commands.hooks };
+  const solar = app.solarCharging;
+  const onMeterSample = solar ? (deviceId: number) => solar.meterSampled(deviceId) : undefined;
+  const common = { db, log, onBatch, deviceRate, commands: commands.hooks, onMeterSample };
   const ingest = broker
     ? await startIngest({ ...common, broker })
     : config.INGEST_AMQP_URL

@@ -188,3 +188,52 @@ export const chargerSiteLimits = pgTable('charger_site_limits', {
   limitW: integer('limit_w').notNull(),
   sentAt: tz('sent_at').notNull().defaultNow(),
 });
+
+/**
+ * Solar charging (issue 33, docs/ocpp.md "Solar charging"): a charger's mode (contract SOLAR_MODES), its
+ * minimum current and phases, the controller's hysteresis (started, since when a delay runs), its last
+ * decision as the Chargers card shows it, and what was last sent (so only changes go out). No row: the
+ * charger is not under solar control.
+ */
+export const chargerSolar = pgTable('charger_solar', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  connectorId: integer('connector_id').notNull().default(1),
+  mode: text('mode').notNull(),
+  /** A per phase, 6–32. */
+  minCurrentA: integer('min_current_a').notNull().default(6),
+  /** 1 or 3; null: the charger's own (3 unless its rating says one phase). */
+  phases: integer('phases'),
+  enabled: boolean('enabled').notNull().default(false),
+  timerSince: tz('timer_since'),
+  /** The last decision: A per phase, its reason (contract SOLAR_REASONS), the power it waits for, W. */
+  limitA: doublePrecision('limit_a'),
+  reason: text('reason'),
+  needW: integer('need_w'),
+  /** When the running enable or disable delay ends. */
+  delayUntil: tz('delay_until'),
+  /** The site's surplus at the last decision, W; null without fresh meter data. */
+  surplusW: integer('surplus_w'),
+  decidedAt: tz('decided_at'),
+  /** The limit last sent, A per phase, and the transaction it was sent for (null: TxDefaultProfile). */
+  sentLimitA: doublePrecision('sent_limit_a'),
+  sentTransactionId: integer('sent_transaction_id'),
+});
+
+/**
+ * Solar charging: each charger's energy per day of its site's time zone, Wh: charged, and the part of it
+ * that the surplus covered (the solar share is solar_wh / charged_wh). Added at each controller step.
+ */
+export const chargerSolarDays = pgTable(
+  'charger_solar_days',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    chargedWh: doublePrecision('charged_wh').notNull().default(0),
+    solarWh: doublePrecision('solar_wh').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);

@@ -247,6 +247,12 @@ export const stations = pgTable(
     areaCode: text('area_code'),
     /** Charging sites (issue 22 item 5): the chargers' power limit, kW, smart charging divides; null: none. */
     chargeLimitKw: doublePrecision('charge_limit_kw'),
+    /** Solar charging (issue 33): above this SOC a charging home battery gives way to the cars, %. */
+    solarBatteryPrioritySoc: integer('solar_battery_priority_soc').notNull().default(80),
+    /** Solar charging: seconds the surplus must cover a `pv` charger's minimum before it starts. */
+    solarEnableDelayS: integer('solar_enable_delay_s').notNull().default(60),
+    /** Solar charging: seconds a started `pv` charger holds its minimum below it before it stops. */
+    solarDisableDelayS: integer('solar_disable_delay_s').notNull().default(180),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('stations_owner_type').on(t.ownerId, t.systemType)],

@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { socketLimitsOf } from '../config';
 import { mountCentralSystem } from '../modules/ocpp/central-system';
 import { mountSmartCharging } from '../modules/ocpp/smart-charging/runtime';
+import { type SolarCharging, startSolarCharging } from '../modules/ocpp/solar/runtime';
 import { createRateLimits } from '../security/rate-limits';
 import { guardSockets } from '../shared/socket-guard';
 import { addAccessHook } from './access';
@@ -22,6 +23,13 @@ import { trackRoutes } from './route-catalogue';
 import { registerSecurityHeaders, staticSecurityHeaders } from './security-headers';
 import { refuseUnsafeText } from './unsafe-text';
 import { registerWebAssets } from './web-assets';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Solar charging's controller (issue 33); undefined when the app sends nothing to chargers. */
+    solarCharging: SolarCharging | undefined;
+  }
+}
 
 /** Options of buildApp; `logger: false` keeps tests quiet; default loggerOptions(config). */
 export interface BuildAppOptions {
@@ -57,7 +65,14 @@ export async function buildApp(
   await limits.ready();
   const nodeName = ctx.nodeName ?? ctx.config.NODE_NAME ?? hostname();
   const full: AppContext = { ...ctx, nodeName, log: app.log, limits };
-  if (ctx.chargerSend) full.smartCharging = mountSmartCharging(app, full, ctx.chargerSend);
+  if (ctx.chargerSend) {
+    full.smartCharging = mountSmartCharging(app, full, ctx.chargerSend);
+    const solar = startSolarCharging({ db: ctx.db, log: app.log, send: ctx.chargerSend });
+    full.solarCharging = solar;
+    app.addHook('onClose', async () => solar.stop());
+  }
+  // The ingest (main.ts) tells solar charging of each committed meter sample.
+  app.decorate('solarCharging', full.solarCharging);
   await registerSecurityHeaders(app, ctx.config);
 
   await app.register(fastifySwagger, {

@@ -5,6 +5,7 @@ import type { DbHandle } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { ChargerSend } from '../modules/ocpp/smart-charging/profiles';
 import type { SmartCharging } from '../modules/ocpp/smart-charging/runtime';
+import type { SolarCharging } from '../modules/ocpp/solar/runtime';
 import type { RateLimits } from '../security/rate-limits';
 
 /** The signed-in caller, resolved from the token header by the auth hook. */
@@ -40,6 +41,8 @@ export interface AppContext {
   chargerSend?: ChargerSend;
   /** Smart charging's hooks, made by buildApp when chargerSend is given. */
   smartCharging?: SmartCharging;
+  /** Solar charging's controller (issue 33), started by buildApp when chargerSend is given. */
+  solarCharging?: SolarCharging;
 }
 
 declare module 'fastify' {

@@ -10,6 +10,7 @@ import { generalRoutes } from '../modules/general/routes';
 import { mapTilesRoutes } from '../modules/map-tiles/routes';
 import { chargerOperateRoutes } from '../modules/ocpp/operate-routes';
 import { ocppRoutes } from '../modules/ocpp/routes';
+import { solarChargingRoutes } from '../modules/ocpp/solar/routes';
 import { planRoutes } from '../modules/plans/routes';
 import { profileRoutes } from '../modules/profile/routes';
 import { pushRoutes } from '../modules/push/routes';
@@ -46,4 +47,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await commandRoutes(api, ctx); // issue 21: remote settings
   await ocppRoutes(api, ctx); // issue 22: OCPP chargers
   await chargerOperateRoutes(api, ctx); // issue 22 item 4: operating chargers
+  await solarChargingRoutes(api, ctx); // issue 33: solar charging
 }

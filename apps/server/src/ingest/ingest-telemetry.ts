@@ -22,6 +22,8 @@ export interface TelemetryDeps {
   alarms: AlarmQueue;
   baselines: BaselineCache;
   commands?: CommandHooks;
+  /** After a meter's samples are committed (solar charging): cheap, never throws. */
+  onMeterSample?(deviceId: number): void;
   /** Per kind of trouble, every 10 s at most. */
   warn: IngestLog;
   /** Per device, once an hour at most. */
@@ -34,7 +36,7 @@ export interface TelemetryDeps {
  * when nothing is to be written (dropped and counted).
  */
 export function createTelemetryAccept(deps: TelemetryDeps) {
-  const { counts, batcher, alarms, baselines, commands, warn, oncePerDevice } = deps;
+  const { counts, batcher, alarms, baselines, commands, warn, oncePerDevice, onMeterSample } = deps;
   const overLimit = (sn: string, limit: string, fields: Record<string, unknown>) => {
     counts.droppedByLimits++;
     oncePerDevice(
@@ -109,6 +111,7 @@ export function createTelemetryAccept(deps: TelemetryDeps) {
     const written = batcher.add(rows, () => {
       alarms.seen(device.id);
       baselines.sampleWritten(device.id, earliest);
+      if (device.type === 'meter') onMeterSample?.(device.id);
     });
     const report = params;
     // The parameters are taken after the samples are committed, and the PUBACK waits for both.

@@ -104,6 +104,11 @@ export type IngestOptions = {
   deviceRate?: DeviceRateSettings;
   /** Remote settings' share of the devices' messages (acknowledgements, parameter reports). */
   commands?: CommandHooks;
+  /**
+   * Called with a meter's device id after its samples are committed (solar charging, issue 33). Must be
+   * cheap and not throw: it runs for every meter message.
+   */
+  onMeterSample?(deviceId: number): void;
 } & (
   | {
       /** The embedded broker: telemetry is taken in-process, its PUBACK held until the commit. */

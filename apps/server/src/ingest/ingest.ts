@@ -66,7 +66,16 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     warn,
     oncePerDevice,
   });
-  const accept = createTelemetryAccept({ counts, batcher, alarms, baselines, commands, warn, oncePerDevice });
+  const accept = createTelemetryAccept({
+    counts,
+    batcher,
+    alarms,
+    baselines,
+    commands,
+    warn,
+    oncePerDevice,
+    onMeterSample: opts.onMeterSample,
+  });
   const events = createEventHandlers({ db, log, alarms, commands, warn, notice });
   // preload() stamps every device with one time: without a refresh they would all expire together and
   // each device's next message would wait for its own query, one after another (QoS 1 is handled serially).

@@ -85,6 +85,8 @@ export async function startTestIngest(deps: {
   withCommands?: { queue: JobQueue };
   /** An external broker to use instead of MQTT_URL's (a benchmark's own Mosquitto); null: embedded. */
   mqttUrl?: string | null;
+  /** startIngest's onMeterSample (solar charging, issue 33). */
+  onMeterSample?(deviceId: number): void;
 }): Promise<TestIngest> {
   const { db } = deps;
   const log = deps.log ?? pino({ level: 'silent' });
@@ -93,7 +95,7 @@ export async function startTestIngest(deps: {
   const broker = external ? null : await startEmbeddedBroker({ db, config, log, holdForIngest: true });
   const mqttUrl = external ?? broker!.url;
   const tag = randomBytes(4).toString('hex');
-  const onBatch = deps.onBatch;
+  const { onBatch, onMeterSample } = deps;
   const deviceRate = deviceRateOf(config);
   const downlink = deps.withCommands
     ? broker
@@ -106,7 +108,7 @@ export async function startTestIngest(deps: {
       : null;
   const hooks = commands?.hooks;
   const ingest = broker
-    ? await startIngest({ db, log, broker, onBatch, deviceRate, commands: hooks })
+    ? await startIngest({ db, log, broker, onBatch, deviceRate, commands: hooks, onMeterSample })
     : await startIngest({
         db,
         log,
@@ -116,6 +118,7 @@ export async function startTestIngest(deps: {
         onBatch,
         deviceRate,
         commands: hooks,
+        onMeterSample,
       });
   await ingest.ready;
   const clients: MqttClient[] = [];

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { boundedInt, boundedNumber, idField, pageNumField, pageSizeField } from '../bounds';
 import { idParam, languageIdField } from './common';
 import { idTagField } from './ocpp';
+import { ChargerSolarSchema } from './solar-charging';
 
 /** Operations an owner asks of a charger (OCPP 1.6 core and remote trigger profiles). */
 export const CHARGER_USER_ACTIONS = [
@@ -22,8 +23,17 @@ export const CHARGER_PLATFORM_ACTIONS = [
   'ClearChargingProfile',
   'GetCompositeSchedule',
 ] as const;
+/**
+ * Settings kept by the platform, recorded as commands for the audit but sent to no charger:
+ * `SetSolarMode` (issue 33, station/charger/mode), answered `accepted` at once.
+ */
+export const CHARGER_SETTING_ACTIONS = ['SetSolarMode'] as const;
 /** Every action a charger command may carry. */
-export const CHARGER_ACTIONS = [...CHARGER_USER_ACTIONS, ...CHARGER_PLATFORM_ACTIONS] as const;
+export const CHARGER_ACTIONS = [
+  ...CHARGER_USER_ACTIONS,
+  ...CHARGER_PLATFORM_ACTIONS,
+  ...CHARGER_SETTING_ACTIONS,
+] as const;
 export type ChargerAction = (typeof CHARGER_ACTIONS)[number];
 
 /**
@@ -161,6 +171,8 @@ export const ChargerRowSchema = z.object({
   connectors: z.array(ChargerConnectorSchema),
   /** The power limit smart charging gave it now, kW; null when the site has no limit. */
   limitKw: z.number().nullable(),
+  /** Its solar-charging mode and the controller's last decision (issue 33); null: not under solar control. */
+  solar: ChargerSolarSchema.nullable(),
 });
 export type ChargerRow = z.infer<typeof ChargerRowSchema>;
 

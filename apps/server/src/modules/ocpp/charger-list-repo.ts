@@ -1,7 +1,8 @@
 /**
  * SQL of the station page's charger list (docs/ocpp.md "Operating a charger"): a charging site's
  * chargers with what they said at boot, whether a node holds their socket, each connector's last status
- * and the open session on it, and the share of the site's charging limit it was last sent.
+ * and the open session on it, the share of the site's charging limit it was last sent, and its solar-charging
+ * mode with the controller's last decision and today's energy (issue 33).
  */
 import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
 import type { DbHandle } from '../../db/client';
@@ -30,10 +31,23 @@ export async function chargersOfStation(db: DbHandle, stationId: number): Promis
        CASE WHEN st.charge_limit_kw IS NOT NULL AND sl.limit_w IS NOT NULL THEN
          sl.limit_w * greatest(1, (SELECT count(*) FROM charger_connectors c
                                     WHERE c.device_id = d.id AND c.connector_id > 0))::float8 / 1000
-       END AS "limitKw"
+       END AS "limitKw",
+       -- Solar charging (issue 33): the mode and the controller's last decision; today in the site's zone.
+       CASE WHEN cs.device_id IS NOT NULL THEN jsonb_build_object(
+         'connectorId', cs.connector_id, 'mode', cs.mode, 'minCurrentA', cs.min_current_a,
+         'phases', coalesce(cs.phases, CASE WHEN d.rated_power_w <= 7360 THEN 1 ELSE 3 END),
+         'limitA', cs.limit_a, 'reason', cs.reason, 'needW', cs.need_w,
+         'remainingS', CASE WHEN cs.delay_until > now() THEN ceil(extract(epoch FROM cs.delay_until - now()))::int END,
+         'surplusW', cs.surplus_w,
+         'decidedAt', (extract(epoch FROM cs.decided_at) * 1000)::float8,
+         'todayChargedKwh', coalesce(sd.charged_wh, 0) / 1000, 'todaySolarKwh', coalesce(sd.solar_wh, 0) / 1000)
+       END AS solar
      FROM devices d LEFT JOIN device_latest l ON l.device_id = d.id
        JOIN stations st ON st.id = d.station_id
        LEFT JOIN charger_site_limits sl ON sl.device_id = d.id
+       LEFT JOIN charger_solar cs ON cs.device_id = d.id
+       LEFT JOIN charger_solar_days sd ON sd.device_id = d.id
+         AND sd.day = to_char(now() AT TIME ZONE st.time_zone, 'YYYY-MM-DD')
      WHERE d.station_id = $1 AND d.protocol = 'ocpp'
      ORDER BY d.name, d.id`,
     [stationId],

@@ -19,8 +19,11 @@ export interface NewCommand {
   params: Record<string, unknown>;
   userId: number | null;
   ip: string | null;
-  /** `failed` (with `error`) when no node holds the charger: it is recorded already ended. */
-  state: 'queued' | 'failed';
+  /**
+   * `failed` (with `error`) when no node holds the charger: it is recorded already ended; `accepted` for a
+   * setting the platform keeps itself (CHARGER_SETTING_ACTIONS), done as it is recorded.
+   */
+  state: 'queued' | 'failed' | 'accepted';
   error: string | null;
 }
 
@@ -29,7 +32,7 @@ export async function insertCommand(db: DbHandle, c: NewCommand): Promise<number
   const res = await db.query<{ id: number }>(
     `INSERT INTO charger_commands (device_id, action, params, state, error, user_id, user_name, ip, answered_at)
      VALUES ($1, $2, $3, $4, $5, $6, (SELECT login_name FROM users WHERE id = $6), $7,
-             CASE WHEN $4 = 'failed' THEN now() END)
+             CASE WHEN $4 IN ('failed', 'accepted') THEN now() END)
      RETURNING id`,
     [c.deviceId, c.action, JSON.stringify(c.params), c.state, c.error, c.userId, c.ip],
   );

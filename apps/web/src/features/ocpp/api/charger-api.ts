@@ -11,6 +11,7 @@ import type {
   ChargerRow,
   SiteChargeLimit,
 } from '@ems/contract/api/ocpp-charger';
+import type { SolarModeBody } from '@ems/contract/api/solar-charging';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/http/client';
 
@@ -110,4 +111,12 @@ export function deleteIdTag(stationId: number, idTag: string) {
 /** Reads everything of the site's chargers again (after an action, or a new charger). */
 export function refreshChargers(client: QueryClient, stationId: number): Promise<void> {
   return client.invalidateQueries({ queryKey: chargerKeys.site(stationId) });
+}
+
+/**
+ * POST charger/mode: a charger's solar-charging mode (issue 33), keeping its minimum current and phases.
+ * @throws ApiError on a refusal (无操作权限 for a friend).
+ */
+export function setSolarMode(body: SolarModeBody) {
+  return api.post<null>(`${BASE}/charger/mode`, { ...body });
 }

@@ -1,6 +1,6 @@
 /**
  * One charger of the chargers card: name, identity, online or offline, vendor/model/firmware, last seen,
- * its smart-charging limit, its connectors (status tag, open session's id tag and power) and, for the
+ * its smart-charging limit, its connectors, its solar-charging mode and decision (issue 33) (status tag, open session's id tag and power) and, for the
  * owner, the remote operations with the last one's state followed live.
  */
 import { DownOutlined } from '@ant-design/icons';
@@ -18,6 +18,7 @@ import { CommandAnswer } from './command-answer';
 import { CommandWhat } from './command-history';
 import { CommandStateTag } from './command-state-tag';
 import { ConnectorList } from './connector-list';
+import { SolarSection } from './solar-section';
 import { useChargerActions } from './use-charger-actions';
 import { useTrackedCommand } from './use-tracked-command';
 
@@ -102,6 +103,7 @@ export function ChargerItem(props: {
         </span>
       </div>
       <ConnectorList connectors={c.connectors} actions={props.owner ? actions : null} />
+      <SolarSection stationId={props.stationId} charger={c} owner={props.owner} />
       {props.owner && command && (
         <Alert
           className="ocpp-command"

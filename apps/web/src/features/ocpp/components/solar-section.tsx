@@ -1,0 +1,86 @@
+/**
+ * A charger's solar charging on the chargers card (issue 33, docs/ocpp.md "Solar charging"): its mode as a
+ * segmented control (the owner changes it; a viewer sees it read-only), what it gets now and why ("waiting
+ * for 1.4 kW surplus for 45 s more"), and today's solar share of its charging.
+ */
+import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
+import { SOLAR_MODES, type SolarMode } from '@ems/contract/api/solar-charging';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Segmented, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useInlineAction } from '../../../shared/form/use-inline-action';
+import { formatEnergy, formatNumber, formatPercent, formatPower } from '../../../shared/format/quantity';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { refreshChargers, setSolarMode } from '../api/charger-api';
+import { solarShare } from '../lib/solar';
+
+/** The solar-charging line of `charger` on site `stationId`; `owner` may change the mode. */
+export function SolarSection(props: { stationId: number; charger: ChargerRow; owner: boolean }) {
+  const { t } = useTranslation();
+  const locale = currentLanguageCode();
+  const client = useQueryClient();
+  const action = useInlineAction('ocpp.errors.generic');
+  const s = props.charger.solar;
+  const choose = (mode: SolarMode) =>
+    action.run(async () => {
+      await setSolarMode({
+        deviceId: props.charger.deviceId,
+        mode,
+        ...(s ? { connectorId: s.connectorId, minCurrentA: s.minCurrentA, phases: s.phases } : {}),
+      });
+      await refreshChargers(client, props.stationId);
+    });
+  const share = s ? solarShare(s.todaySolarKwh, s.todayChargedKwh) : null;
+  return (
+    <div className="ocpp-solar" data-testid="charger-solar">
+      <Space wrap size={8} align="center">
+        <Typography.Text type="secondary">{t('ocpp.solar.mode')}</Typography.Text>
+        <Segmented<SolarMode>
+          size="small"
+          aria-label={t('ocpp.solar.mode')}
+          data-testid="solar-mode"
+          value={s?.mode ?? (null as unknown as SolarMode)}
+          disabled={!props.owner || action.pending}
+          onChange={(mode) => void choose(mode)}
+          options={SOLAR_MODES.map((m) => ({ value: m, label: t(`ocpp.solar.modes.${m}`) }))}
+        />
+      </Space>
+      {s === null ? (
+        <Typography.Paragraph type="secondary" className="ocpp-solar-line">
+          {t('ocpp.solar.unmanaged')}
+        </Typography.Paragraph>
+      ) : (
+        <Typography.Paragraph className="ocpp-solar-line" data-testid="solar-decision">
+          {s.limitA !== null &&
+            t('ocpp.solar.gets', {
+              current: formatNumber(s.limitA, locale, 1),
+              power: formatPower(s.limitA * s.phases * 230, locale),
+            })}{' '}
+          {s.reason !== null &&
+            t(`ocpp.solar.reasons.${s.reason}`, {
+              need: formatPower(s.needW, locale),
+              seconds: s.remainingS ?? 0,
+            })}
+          {s.surplusW !== null && (
+            <Typography.Text type="secondary">
+              {' · '}
+              {t('ocpp.solar.surplus', { power: formatPower(s.surplusW, locale) })}
+            </Typography.Text>
+          )}
+        </Typography.Paragraph>
+      )}
+      {s !== null && (
+        <Typography.Paragraph type="secondary" className="ocpp-solar-line" data-testid="solar-share">
+          {share === null
+            ? t('ocpp.solar.shareNone')
+            : t('ocpp.solar.share', {
+                solar: formatEnergy(s.todaySolarKwh, locale),
+                charged: formatEnergy(s.todayChargedKwh, locale),
+                share: formatPercent(share, locale),
+              })}
+        </Typography.Paragraph>
+      )}
+      {action.error && <Alert type="error" showIcon title={action.error} />}
+    </div>
+  );
+}
