@@ -10,8 +10,11 @@
  * Run alone: `node --import tsx bench/rss.ts`. Knobs: RSS_BENCH_MINUTES (live traffic, default 3);
  * RSS_BENCH_RUNNER=tsx runs apps/server/src/main.ts under tsx instead (the former `npm run serve`, for
  * comparison); RSS_BENCH_NODE_FLAGS replaces serve's node flags; RSS_BENCH_DATABASES=PostgreSQL skips
- * PGlite.
+ * PGlite; RSS_BENCH_ENV adds server settings (`SIMULATOR=false,PUSH=false`) to attribute memory by turning
+ * parts off. Each row also splits rss as the kernel counts it (/proc/PID/smaps_rollup): anonymous memory
+ * (heaps: V8's, malloc's, WebAssembly's) and file-backed pages (the node binary, mapped libraries).
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../apps/server/src/ingest/test-mosquitto';
 import type { BenchDbKind } from './harness';
@@ -20,7 +23,25 @@ import { printTable, type Row } from './table';
 
 const MB = 1024 * 1024;
 
-function row(kind: BenchDbKind, moment: string, m: Mem): Row {
+/** Anonymous and file-backed resident bytes of process `pid` (Linux; zeros elsewhere). */
+function kernelSplit(pid: number | undefined): { anon: number; file: number } {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+    return { anon: kb('Anonymous'), file: kb('Rss') - kb('Anonymous') };
+  } catch {
+    return { anon: 0, file: 0 };
+  }
+}
+
+/** Extra server settings from RSS_BENCH_ENV (`KEY=value,KEY=value`). */
+function extraEnv(): NodeJS.ProcessEnv {
+  const pairs = (process.env.RSS_BENCH_ENV ?? '').split(',').filter((p) => p.includes('='));
+  return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
+}
+
+function row(kind: BenchDbKind, moment: string, m: Mem, split: { anon: number; file: number }): Row {
   const mb = (v: number) => Math.round((v / MB) * 10) / 10;
   return {
     database: kind,
@@ -31,28 +52,37 @@ function row(kind: BenchDbKind, moment: string, m: Mem): Row {
     'external MB': mb(m.external),
     'arrayBuffers MB': mb(m.arrayBuffers),
     'rest of rss MB': mb(m.rss - m.heapTotal - m.external),
+    'anonymous MB': mb(split.anon),
+    'file-backed MB': mb(split.file),
+    'load avg': readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
   };
 }
 
 async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
   const store = await nodeStore(kind, 'rss');
   const [port, metricsPort] = [await freePort(), await freePort()];
-  const env = nodeEnv(store, port, { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' });
+  const env = nodeEnv(store, port, {
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: '127.0.0.1',
+    ...extraEnv(),
+  });
   const server = await startServeChild(env);
+  const sample = async () => ({ mem: await server.mem(), split: kernelSplit(server.child.pid) });
   const rows: Row[] = [];
   try {
     await new Promise((r) => setTimeout(r, 10_000));
-    rows.push(row(kind, 'after start-up (+10 s)', await server.mem()));
+    const start = await sample();
+    rows.push(row(kind, 'after start-up (+10 s)', start.mem, start.split));
     const until = Date.now() + minutes * 60_000;
-    let peak: Mem | null = null;
+    let peak: Awaited<ReturnType<typeof sample>> | null = null;
     while (Date.now() < until) {
       await new Promise((r) => setTimeout(r, 10_000));
-      const m = await server.mem();
-      if (!peak || m.rss > peak.rss) peak = m;
+      const m = await sample();
+      if (!peak || m.mem.rss > peak.mem.rss) peak = m;
     }
-    const last = await server.mem();
-    rows.push(row(kind, `after ${minutes} min of live traffic`, last));
-    if (peak) rows.push(row(kind, `peak during the ${minutes} min`, peak));
+    const last = await sample();
+    rows.push(row(kind, `after ${minutes} min of live traffic`, last.mem, last.split));
+    if (peak) rows.push(row(kind, `peak during the ${minutes} min`, peak.mem, peak.split));
   } finally {
     await server.stop();
     await store.drop();

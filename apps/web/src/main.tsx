@@ -5,7 +5,6 @@ import { RouterProvider } from 'react-router/dom';
 import { bootstrap } from './app/bootstrap';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
-import { serviceWorkerRegistration } from './app/service-worker';
 import { listenForInstallPrompt } from './shared/pwa/install-prompt';
 import './app/styles.css';
 import './shared/ui/shared-ui.css';
@@ -22,6 +21,3 @@ createRoot(document.getElementById('root')!).render(
     </AppProviders>
   </StrictMode>,
 );
-
-// After the first render: the worker is not needed to show the app (issue 20 §4).
-void serviceWorkerRegistration();

@@ -16,6 +16,7 @@ import { siteSamples } from './device-points';
 import { FaultHistory, type PastFault } from './fault-history';
 import { yieldToEventLoop } from './fleet-models';
 import { SiteModel, type SiteSnapshot } from './site-model';
+import { stopRace } from './stop-race';
 
 /** Backfill resolution, ms. */
 export const BACKFILL_STEP_MS = 300_000;
@@ -51,6 +52,7 @@ export interface BackfillOptions {
  */
 export async function runBackfill(opts: BackfillOptions): Promise<number> {
   const { models, links, log, stopped } = opts;
+  const untilStop = stopRace(opts.stopSignal);
   const first = Math.ceil(opts.from / BACKFILL_STEP_MS) * BACKFILL_STEP_MS;
   if (first >= opts.to) return 0;
   const days = Math.ceil((opts.to - first) / DAY_MS);
@@ -89,7 +91,7 @@ export async function runBackfill(opts: BackfillOptions): Promise<number> {
         .slice(c, c + SITES_PER_CHUNK)
         .map((m, i) => new SiteModel(m.spec, starts[day]![c + i]!, m.params));
       const messages = dayMessages(chunk, dayStart, dayEnd);
-      await publishAll(links, messages, opts.stopSignal, stopped);
+      await publishAll(links, messages, untilStop, stopped);
       sent += messages.reduce((a, m) => a + m.n, 0);
 
       const elapsed = (Date.now() - started) / 1000;
@@ -141,7 +143,7 @@ function dayMessages(
 async function publishAll(
   links: DeviceLinks,
   messages: { sn: string; body: string }[],
-  stopSignal: Promise<void>,
+  untilStop: (work: Promise<unknown>) => Promise<void>,
   stopped: () => boolean,
 ): Promise<void> {
   let next = 0;
@@ -150,8 +152,7 @@ async function publishAll(
       const m = messages[next++]!;
       const client = links.get(m.sn);
       // A disconnected client holds the message until it is back: the backfill waits with it.
-      if (client)
-        await Promise.race([client.publishAsync(topics.telemetry(m.sn), m.body, { qos: 1 }), stopSignal]);
+      if (client) await untilStop(client.publishAsync(topics.telemetry(m.sn), m.body, { qos: 1 }));
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));

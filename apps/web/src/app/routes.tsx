@@ -1,10 +1,14 @@
 /**
  * Routes of spec §2. Public (whitelisted) routes sit outside RequireAuth; every other route needs a
  * token, and a route naming roles (ROUTE_ROLES) opens only for them. Pages are loaded on demand (the
- * station page and ECharts stay out of the initial bundle). Unknown paths go to /404.
+ * station page and ECharts stay out of the initial bundle), except the sign-in page: it is the first page
+ * of every cold visit, and bundled with the entry it comes in the same few chunks instead of a dozen
+ * small ones, each with its ~1 KB of headers (issue 36 §4, budget in bench/web-assets.ts). Unknown paths
+ * go to /404.
  */
 import { Spin } from 'antd';
 import { Navigate, type RouteObject } from 'react-router';
+import { AdminLoginPage, LoginPage } from '../features/auth/pages/login-page';
 import { RequireAuth } from './guards';
 import { ROUTE_ROLES } from './lib/roles';
 import type { RouteHandle } from './lib/route-handle';
@@ -17,8 +21,6 @@ const handle = (name: string, path?: string): RouteHandle => ({
   roles: path ? ROUTE_ROLES[path] : undefined,
 });
 
-const loginPage = async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage });
-
 /** The route tree handed to createBrowserRouter. */
 export const routes: RouteObject[] = [
   {
@@ -26,12 +28,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <Spin className="page-spinner" size="large" />,
     children: [
-      { path: '/login', handle: handle('login'), lazy: loginPage },
-      { path: '/common/login', handle: handle('login'), lazy: loginPage },
+      { path: '/login', handle: handle('login'), Component: LoginPage },
+      { path: '/common/login', handle: handle('login'), Component: LoginPage },
       {
         path: '/login/admin',
         handle: handle('adminLogin'),
-        lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).AdminLoginPage }),
+        Component: AdminLoginPage,
       },
       {
         path: '/register',

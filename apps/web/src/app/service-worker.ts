@@ -16,3 +16,15 @@ export function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration |
       : Promise.resolve(null);
   return registration;
 }
+
+/**
+ * Registers the worker once the browser is idle. Called by the signed-in layout, never by the sign-in
+ * page: the worker and what it fetches must not compete with the sign-in form (issue 36 §4), and only a
+ * signed-in user has notifications to receive. The push settings register it at once when asked.
+ */
+export function registerServiceWorkerWhenIdle(): void {
+  if (registration) return;
+  const register = () => void serviceWorkerRegistration();
+  if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 10_000 });
+  else setTimeout(register, 2_000);
+}

@@ -9,6 +9,7 @@ import { useIsMobile } from '../../shared/ui/use-is-mobile';
 import { deepestHandle } from '../lib/route-handle';
 import { tabFor } from '../lib/visited-tabs';
 import { RoleGate } from '../role-gate';
+import { registerServiceWorkerWhenIdle } from '../service-worker';
 import { CurrentSite } from './current-site';
 import { SideMenu } from './side-menu';
 import { SiteSearch } from './site-search';
@@ -32,6 +33,9 @@ export function AppLayout() {
 
   const roles = useUserInfo().data?.roles;
   const systemType = useCurrentSystemType();
+
+  // Signed in: the worker (notifications, installing the app) may register now, when the browser is idle.
+  useEffect(registerServiceWorkerWhenIdle, []);
 
   useEffect(() => {
     const tab = tabFor(location, handle, roles);

@@ -1,6 +1,6 @@
 import { LockOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Alert, Button, Divider } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Divider, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LanguageSwitch } from '../../../shared/i18n/language-switch';
@@ -10,11 +10,13 @@ import { currentMode } from '../../../shared/session/mode';
 import { PlatformBrand } from '../../../shared/ui/brand';
 import { LoginForm } from '../components/login-form';
 import { LoginHero } from '../components/login-hero';
-import { QrLogin } from '../components/qr-login';
 import '../components/login.css';
 import type { SignInKind } from '../lib/sign-in';
 
 type Method = 'password' | 'qr';
+
+// Only the owners who choose the QR code need it (antd's QRCode, the polling): not part of the sign-in budget.
+const QrLogin = lazy(async () => ({ default: (await import('../components/qr-login')).QrLogin }));
 
 /**
  * Sign-in page of /login, /common/login and /login/admin (spec §2). Owners sign in with a password or
@@ -47,7 +49,15 @@ export function LoginPage({ kind = 'owner' }: { kind?: SignInKind }) {
             <Alert type="success" showIcon title={t('auth.login.registered')} className="login-notice" />
           )}
           {owner && method === 'qr' ? (
-            <QrLogin redirect={target} />
+            <Suspense
+              fallback={
+                <div className="qr-login">
+                  <Spin />
+                </div>
+              }
+            >
+              <QrLogin redirect={target} />
+            </Suspense>
           ) : (
             <LoginForm kind={kind} onSignedIn={() => navigate(target, { replace: true })} />
           )}
