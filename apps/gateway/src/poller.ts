@@ -17,8 +17,17 @@ export interface FoundDevice {
   /** The last reading (for writes: scale factors and register addresses). */
   last?: DeviceReading;
   lastEvt1?: number;
-  /** Export limit last applied (W) and the percentage written for it: reported back as asked. */
-  appliedLimit?: { w: number; pct: number };
+  /**
+   * Limits in W last applied and the percentage written for each, by the point reporting them (`ExpLimW`,
+   * `ChaWMax`, `DisChaWMax`): reported back as asked while the device holds that percentage.
+   */
+  applied?: Record<string, AppliedPct>;
+}
+
+/** A limit asked in W and the percentage of the device's rating written for it. */
+export interface AppliedPct {
+  w: number;
+  pct: number;
 }
 
 /** The devices behind one `tcp://` address. */

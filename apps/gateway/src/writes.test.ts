@@ -4,7 +4,7 @@ import { identityOf } from './mapping';
 import { ModbusLink } from './modbus';
 import type { FoundDevice } from './poller';
 import { readDevice } from './reader';
-import { simControlledInverter, simInverter, simStorage } from './sim/devices';
+import { simControlledInverter, simHybridInverter, simInverter, simStorage } from './sim/devices';
 import { type SunSpecServer, startSunSpecServer } from './sim/sunspec-server';
 import { paramPoints, supportedParams } from './write-plan';
 import { applyParams } from './writes';
@@ -105,7 +105,12 @@ describe('remote settings written to SunSpec registers', () => {
     link = new ModbusLink(server.url);
     await link.open();
     const bat = await found(1);
-    expect(supportedParams(bat)).toEqual(['chargeMode', 'socLowerOnGrid']);
+    expect(supportedParams(bat)).toEqual([
+      'chargeMode',
+      'chargePowerMaxW',
+      'dischargePowerMaxW',
+      'socLowerOnGrid',
+    ]);
     expect(await applyParams(bat, { exportLimitW: 500 })).toEqual({
       status: 'failed',
       reason: 'not supported: exportLimitW',
@@ -135,6 +140,88 @@ describe('remote settings written to SunSpec registers', () => {
     expect(await applyParams(d, { exportLimitW: 1000 })).toEqual({
       status: 'failed',
       reason: 'exportLimitW: read back 2500 instead of 1000',
+    });
+  });
+
+  it('writes the charge / discharge power limits to model 124 InWRte / OutWRte as % of WChaMax (scale factors +1 and -2) with their StorCtl_Mod bit, verified by read-back', async () => {
+    server = await startSunSpecServer([simHybridInverter(1, 'HYB-1')]);
+    link = new ModbusLink(server.url);
+    await link.open();
+    const d = await found(1);
+    expect(supportedParams(d)).toEqual([
+      'chargeMode',
+      'chargePowerMaxW',
+      'dischargePowerMaxW',
+      'socLowerOnGrid',
+      'antiBackflow',
+      'exportLimitW',
+    ]);
+    // Neither rate on: both limits are the device's own 6,000 W (WChaMax 600 × 10¹).
+    expect(paramPoints(d, await readDevice(link, d.map))).toMatchObject({ ChaWMax: 6000, DisChaWMax: 6000 });
+    // The discharge bit already on stays on. 1,234 W of 6,000 W = 20.5667 %, held at 0.01 % as 2057.
+    server.set(1, 124, 'StorCtl_Mod', 2);
+    server.set(1, 124, 'OutWRte', 5000);
+    expect(await applyParams(d, { chargePowerMaxW: 1234 })).toEqual({ status: 'applied' });
+    expect(server.get(1, 124, 'InWRte')).toBe(2057);
+    expect(server.get(1, 124, 'StorCtl_Mod')).toBe(3);
+    expect(server.get(1, 124, 'OutWRte')).toBe(5000);
+    // Reported as asked (20.57 % of 6,000 W would be 1,234.2 W); the discharge rate is the device's 50 %.
+    expect(paramPoints(d, await readDevice(link, d.map))).toMatchObject({ ChaWMax: 1234, DisChaWMax: 3000 });
+    // Above WChaMax: 100 %.
+    expect(await applyParams(d, { dischargePowerMaxW: 9000 })).toEqual({ status: 'applied' });
+    expect(server.get(1, 124, 'OutWRte')).toBe(10000);
+    expect(paramPoints(d, await readDevice(link, d.map))).toMatchObject({ ChaWMax: 1234, DisChaWMax: 9000 });
+  });
+
+  it('sets both StorCtl_Mod bits when both limits travel in one command (scale factors 0 and -1)', async () => {
+    server = await startSunSpecServer([simStorage(1, 'BAT-1')]);
+    link = new ModbusLink(server.url);
+    await link.open();
+    // 2,500 W and 1,000 W of 5,000 W: 50.0 % and 20.0 % at 0.1 % steps.
+    const answer = await applyParams(await found(1), { chargePowerMaxW: 2500, dischargePowerMaxW: 1000 });
+    expect(answer).toEqual({ status: 'applied' });
+    expect(server.get(1, 124, 'InWRte')).toBe(500);
+    expect(server.get(1, 124, 'OutWRte')).toBe(200);
+    expect(server.get(1, 124, 'StorCtl_Mod')).toBe(3);
+  });
+
+  it('names the battery power limits not supported without model 124 or without WChaMax, and writes nothing', async () => {
+    server = await startSunSpecServer([
+      simControlledInverter(1, 'INV-1', 123),
+      simHybridInverter(2, 'HYB-2'),
+    ]);
+    server.set(2, 124, 'WChaMax', undefined);
+    link = new ModbusLink(server.url);
+    await link.open();
+    expect(await applyParams(await found(1), { chargePowerMaxW: 3000, dischargePowerMaxW: 3000 })).toEqual({
+      status: 'failed',
+      reason: 'not supported: chargePowerMaxW, dischargePowerMaxW',
+    });
+    const hyb = await found(2);
+    expect(supportedParams(hyb)).not.toContain('chargePowerMaxW');
+    expect(await applyParams(hyb, { exportLimitW: 1000, dischargePowerMaxW: 3000 })).toEqual({
+      status: 'failed',
+      reason: 'not supported: dischargePowerMaxW',
+    });
+    expect(server.get(2, 124, 'OutWRte')).toBe(10000);
+    expect(server.get(2, 124, 'StorCtl_Mod')).toBe(0);
+    expect(server.get(2, 123, 'WMaxLimPct')).toBe(1000);
+  });
+
+  it('is not verified when the device does not set the StorCtl_Mod bit', async () => {
+    server = await startSunSpecServer([simStorage(1, 'BAT-1')]);
+    link = new ModbusLink(server.url);
+    await link.open();
+    const d = await found(1);
+    const write = link.write.bind(link);
+    // A device that ignores writes of StorCtl_Mod (offset 5 from model 124's ID).
+    const modeAddress = d.map.models.find((m) => m.id === 124)!.address + 5;
+    link.write = async (unit, address, words) => {
+      if (address !== modeAddress) await write(unit, address, words);
+    };
+    expect(await applyParams(d, { chargePowerMaxW: 2500 })).toEqual({
+      status: 'failed',
+      reason: 'chargePowerMaxW: read back 0 instead of 1',
     });
   });
 });

@@ -8,19 +8,26 @@ import { modelDef } from './models';
 import { gatewayTopics, type PlatformLink } from './platform-link';
 import type { FoundDevice } from './poller';
 import { type DeviceReading, readModel } from './reader';
-import { ratedPowerW, type Write, writesFor } from './write-plan';
+import { chargeMaxW, type Ratings, ratedPowerW, type Write, writesFor } from './write-plan';
 
 /** The answer of a command: applied, or failed with a reason shown to the user. */
 export type CommandAnswer = { status: 'applied' } | { status: 'failed'; reason: string };
 
-/** Reads the rated-power models of `d` now (a setting changed since the last poll counts). */
-async function ratedNow(d: FoundDevice): Promise<number | undefined> {
+/**
+ * Reads now the models stating what `params`' percentages are of (rated power 120, 121, 702 for the export
+ * limit; 124 `WChaMax` for the battery rates): a setting changed since the last poll counts.
+ */
+async function ratingsNow(d: FoundDevice, params: Record<string, unknown>): Promise<Ratings> {
+  const ids = [
+    ...('exportLimitW' in params ? [120, 121, 702] : []),
+    ...('chargePowerMaxW' in params || 'dischargePowerMaxW' in params ? [124] : []),
+  ];
   const reading: DeviceReading = new Map();
-  for (const loc of d.map.models.filter((m) => [120, 121, 702].includes(m.id))) {
+  for (const loc of d.map.models.filter((m) => ids.includes(m.id))) {
     const r = await readModel(d.link, d.map.unitId, loc);
     if (r) reading.set(loc.id, r);
   }
-  return ratedPowerW(reading);
+  return { ratedW: ratedPowerW(reading), chargeMaxW: chargeMaxW(reading) };
 }
 
 const round = (v: number) => Number(v.toPrecision(6));
@@ -31,11 +38,11 @@ const round = (v: number) => Number(v.toPrecision(6));
  * (20.04 % written at 0.1 % steps reads back as 20 and is what was asked).
  */
 export async function applyParams(d: FoundDevice, params: Record<string, unknown>): Promise<CommandAnswer> {
-  const ratedW = 'exportLimitW' in params ? await ratedNow(d) : undefined;
+  const ratings = await ratingsNow(d, params);
   const writes: Write[] = [];
   const unsupported: string[] = [];
   for (const [param, value] of Object.entries(params)) {
-    const w = writesFor(d, param, value, ratedW);
+    const w = writesFor(d, param, value, ratings);
     if (w) writes.push(...w);
     else unsupported.push(param);
   }
@@ -45,6 +52,10 @@ export async function applyParams(d: FoundDevice, params: Record<string, unknown
     const loc = d.map.models.find((m) => m.id === w.model)!;
     const block = await readModel(d.link, d.map.unitId, loc);
     if (!block) return { status: 'failed', reason: `model ${w.model} unreadable` };
+    if (w.setBits !== undefined) {
+      const had = block.points[w.point];
+      w.value = (typeof had === 'number' ? had : 0) | w.setBits;
+    }
     const { offset, words } = encodePoint(modelDef(w.model)!, block.regs, w.point, w.value);
     await d.link.write(d.map.unitId, loc.address + offset, words);
   }
@@ -55,7 +66,11 @@ export async function applyParams(d: FoundDevice, params: Record<string, unknown
     const got = back?.points[w.point];
     const sf = back && scaleFactorOf(def, def.points.find((p) => p.name === w.point)!, back.regs);
     const halfStep = sf === undefined ? 0 : 10 ** sf / 2;
-    if (typeof got !== 'number' || Math.abs(got - w.value) > halfStep + 1e-9) {
+    const kept =
+      w.setBits !== undefined
+        ? typeof got === 'number' && (got & w.setBits) === w.setBits
+        : typeof got === 'number' && Math.abs(got - w.value) <= halfStep + 1e-9;
+    if (!kept) {
       const shown = typeof got === 'number' ? round(got / w.perParamUnit) : String(got);
       return {
         status: 'failed',
@@ -63,8 +78,9 @@ export async function applyParams(d: FoundDevice, params: Record<string, unknown
       };
     }
   }
-  const limit = writes.find((w) => w.param === 'exportLimitW');
-  if (limit) d.appliedLimit = { w: params.exportLimitW as number, pct: limit.value };
+  for (const w of writes)
+    if (w.reportedAs)
+      d.applied = { ...d.applied, [w.reportedAs]: { w: params[w.param] as number, pct: w.value } };
   return { status: 'applied' };
 }
 

@@ -111,3 +111,29 @@ export function simControlledInverter(unitId: number, sn: string, controls: 123 
   }
   return inv;
 }
+
+/**
+ * A hybrid inverter: the model-123 inverter of simControlledInverter with a battery behind it (model 124:
+ * `WChaMax` 6,000 W stored as 600 × 10¹, charge / discharge rates at 0.01 % steps, neither limit on).
+ */
+export function simHybridInverter(unitId: number, sn: string): SimDevice {
+  const inv = simControlledInverter(unitId, sn, 123);
+  inv.models.push({
+    id: 124,
+    values: {
+      WChaMax: 600,
+      WChaMax_SF: 1,
+      StorCtl_Mod: 0,
+      MinRsvPct: 200,
+      MinRsvPct_SF: -1,
+      ChaState: 500,
+      ChaState_SF: -1,
+      ChaSt: 6,
+      OutWRte: 10000,
+      InWRte: 10000,
+      InOutWRte_SF: -2,
+      ChaGriSet: 0,
+    },
+  });
+  return inv;
+}

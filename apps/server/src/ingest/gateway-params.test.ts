@@ -15,7 +15,7 @@ import type {
 import { API_PREFIX, LANGUAGE_HEADER, TOKEN_HEADER } from '@ems/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../../gateway/src/gateway';
-import { simControlledInverter } from '../../../gateway/src/sim/devices';
+import { simControlledInverter, simHybridInverter } from '../../../gateway/src/sim/devices';
 import { type SunSpecServer, startSunSpecServer } from '../../../gateway/src/sim/sunspec-server';
 import { signInAdmin } from '../modules/admin/test-admin';
 import { call } from '../modules/fleet/test-fleet';
@@ -35,7 +35,10 @@ beforeAll(async () => {
   t = await buildTestApp();
   // The embedded broker, or MQTT_URL's (Mosquitto in CI's second pass): announcements and commands travel both.
   ing = await startTestIngest({ db: t.db, config: t.config, withCommands: { queue: t.queue } });
-  modbus = await startSunSpecServer([simControlledInverter(1, 'GP-INV-1', 123)]);
+  modbus = await startSunSpecServer([
+    simControlledInverter(1, 'GP-INV-1', 123),
+    simHybridInverter(2, 'GP-HYB-1'),
+  ]);
   const admin = await signInAdmin(t.app);
   const imported = await t.app.inject({
     method: 'POST',
@@ -61,7 +64,7 @@ beforeAll(async () => {
     serialNumber: 'GP-GW-1',
     secret,
     modbus: [modbus.url],
-    unitIds: [1],
+    unitIds: [1, 2],
     pollSeconds: 1,
     bufferDir,
     maxBuffered: 100_000,
@@ -87,27 +90,28 @@ afterAll(async () => {
   rmSync(bufferDir, { recursive: true, force: true });
 });
 
-async function set(params: Record<string, unknown>) {
+async function set(params: Record<string, unknown>, id = deviceId) {
   const res = await t.app.inject({
     method: 'POST',
     url: `${API_PREFIX}/webpvesc/ajax/device/params/set`,
     headers: { [TOKEN_HEADER]: token, [LANGUAGE_HEADER]: '1' },
-    payload: { deviceId, params },
+    payload: { deviceId: id, params },
   });
   return res.json() as { status: number; data: DeviceParamsSetAnswer };
 }
 
 /** The device's command history as the command screen reads it. */
-async function history() {
+async function history(id = deviceId) {
   const res = await t.app.inject({
     method: 'GET',
-    url: `${API_PREFIX}/webpvesc/ajax/device/command/list?deviceId=${deviceId}&pageNum=1&pageSize=10`,
+    url: `${API_PREFIX}/webpvesc/ajax/device/command/list?deviceId=${id}&pageNum=1&pageSize=10`,
     headers: { [TOKEN_HEADER]: token },
   });
   return (res.json() as { data: CommandPage }).data.data;
 }
 
-const commandState = async (id: string) => (await history()).find((c) => c.commandId === id);
+const commandState = async (id: string, device = deviceId) =>
+  (await history(device)).find((c) => c.commandId === id);
 
 describe('remote settings of a device found by a gateway', () => {
   it('offers only the parameters the gateway can write to the device', async () => {
@@ -141,5 +145,41 @@ describe('remote settings of a device found by a gateway', () => {
     await ing.waitFor(async () => (await commandState(data.commandId!))?.state === 'failed', 30_000);
     expect(await commandState(data.commandId!)).toMatchObject({ reason: 'not supported: socLowerOnGrid' });
     expect(modbus.get(1, 123, 'WMaxLimPct')).toBe(247);
+  });
+
+  it('writes the battery charge power limit of a hybrid inverter to model 124 InWRte, verified by its next sample', async () => {
+    let hybridId = 0;
+    await ing.waitFor(async () => {
+      const r = await t.db.query<{ device_id: number }>(
+        `SELECT p.device_id FROM device_params p JOIN devices d ON d.id = p.device_id
+          WHERE d.serial_number = 'GP-HYB-1'`,
+      );
+      hybridId = r.rows[0]?.device_id ?? 0;
+      return hybridId > 0;
+    }, 30_000);
+    if (ing.broker) await ing.waitFor(() => ing.broker!.isConnected('GP-HYB-1'), 30_000);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/webpvesc/ajax/device/params?deviceId=${hybridId}`,
+      headers: { [TOKEN_HEADER]: token },
+    });
+    const params = (res.json() as { data: DeviceParamsAnswer }).data;
+    expect(params.supported).toContain('chargePowerMaxW');
+    // Neither rate on: the device's own 6,000 W.
+    expect(params.reported).toMatchObject({ chargePowerMaxW: 6000, dischargePowerMaxW: 6000 });
+    const { status, data } = await set({ chargePowerMaxW: 1200 }, hybridId);
+    expect(status).toBe(0);
+    await ing.waitFor(
+      async () => (await commandState(data.commandId!, hybridId))?.state === 'verified',
+      30_000,
+    );
+    expect(await commandState(data.commandId!, hybridId)).toMatchObject({
+      params: { chargePowerMaxW: 1200 },
+      before: { chargePowerMaxW: 6000 },
+      reason: null,
+    });
+    // On the device: 20 % of WChaMax at 0.01 % steps, the CHARGE bit of StorCtl_Mod set.
+    expect(modbus.get(2, 124, 'InWRte')).toBe(2000);
+    expect(modbus.get(2, 124, 'StorCtl_Mod')).toBe(1);
   });
 });

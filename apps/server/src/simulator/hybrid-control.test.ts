@@ -127,6 +127,50 @@ describe('a simulated inverter obeys its parameters (issue 21 item 4)', () => {
     expect(peak).toBeGreaterThan(60);
   });
 
+  it("the charge / discharge power limits hold the battery below a period's power and in self-use", () => {
+    const touSlots = [
+      { start: '01:00', end: '05:00', kind: 'valley', action: 'charge', powerW: 2500 },
+      { start: '17:00', end: '21:00', kind: 'peak', action: 'discharge', powerW: 1800 },
+    ] as const;
+    const s = site('storage', EVENING + 6 * HOUR, 30, {
+      operatingMode: 'peakShift',
+      chargeMode: 'pvAndGrid',
+      dischargeMode: 'loadAndGrid',
+      touSlots: [...touSlots],
+      chargePowerMaxW: 1200,
+      dischargePowerMaxW: 700,
+    });
+    let valley = 0;
+    let peak = 0;
+    for (const { local, p } of minutes(s, EVENING + 6 * HOUR, 24)) {
+      expect(p.battery.W).toBeGreaterThanOrEqual(-1200);
+      expect(p.battery.W).toBeLessThanOrEqual(700);
+      if (local >= 60 && local < 300 && p.battery.SoC < 95) {
+        valley++;
+        expect(p.battery.W).toBe(-1200);
+      }
+      if (local >= 17 * 60 && local < 21 * 60 && p.battery.SoC > 25) {
+        peak++;
+        expect(p.battery.W).toBe(700);
+      }
+    }
+    expect(valley).toBeGreaterThan(120);
+    expect(peak).toBeGreaterThan(60);
+    // Self-use on an evening: a house drawing more than 300 W gets 300 W from the battery, the grid the rest.
+    const selfUse = site('storage', EVENING, 70, { dischargePowerMaxW: 300 });
+    let held = 0;
+    for (const { m, p } of minutes(selfUse, EVENING, 4)) {
+      expect(p.battery.W).toBeLessThanOrEqual(300);
+      if (m.loadW > 400) {
+        held++;
+        expect(p.battery.W).toBe(300);
+        expect(p.meter.W).toBeGreaterThan(0.9 * m.loadW - 300);
+      }
+    }
+    expect(held).toBeGreaterThan(30);
+    expect(s.pointsOf(EVENING + 30 * HOUR, true).inverter).toMatchObject({ ChaWMax: 1200, DisChaWMax: 700 });
+  });
+
   it('calibration: the inverter reports a × measured + b of what it measures', () => {
     const cal = {
       calBatteryVoltageA: 1.1,

@@ -13,6 +13,8 @@
  *   discharges while the grid is there.
  * - offGrid: no grid at all (meter 0); the battery balances PV and load down to socLowerOffGrid.
  * - antiBackflow: grid export is capped at exportLimitW, first by discharging less, then by curtailing PV.
+ * - chargePowerMaxW / dischargePowerMaxW cap the battery's power in every mode (as SunSpec 124 InWRte /
+ *   OutWRte do); a period's powerW above them is held to them.
  */
 import { type DeviceParams, minutesOf, type TouSlot } from '@ems/contract/api/device-params';
 import {
@@ -61,8 +63,16 @@ export function slotAt(slots: readonly TouSlot[], minuteOfDay: number): TouSlot 
   return slots.find((s) => minutesOf(s.start) <= minuteOfDay && minuteOfDay < minutesOf(s.end));
 }
 
+/** `batteryW` held to the charge / discharge power limits of `params` (W, protocol signs). */
+export const withinPowerLimits = (params: DeviceParams, batteryW: number) =>
+  Math.max(-params.chargePowerMaxW, Math.min(params.dischargePowerMaxW, batteryW));
+
 /** The battery's power while the grid is there (before anti-backflow). */
-function gridTiedBatteryW(i: ControlInput, b: BatteryParams): number {
+const gridTiedBatteryW = (i: ControlInput, b: BatteryParams) =>
+  withinPowerLimits(i.params, unlimitedGridTiedW(i, b));
+
+/** The battery's power while the grid is there, before anti-backflow and the power limits. */
+function unlimitedGridTiedW(i: ControlInput, b: BatteryParams): number {
   const { params: p, soc, dtS } = i;
   const floor = socFloorOf(p);
   const surplusW = i.pvAvailW - i.loadW - i.otherW;
@@ -92,6 +102,7 @@ function islandMinute(i: ControlInput): ControlOutput {
   if (b && surplusW > 0) batteryW = -Math.min(surplusW, chargeLimitW(b, i.soc, i.dtS));
   if (b && surplusW < 0)
     batteryW = Math.min(-surplusW, dischargeLimitW(b, i.soc, i.params.socLowerOffGrid, i.dtS));
+  batteryW = withinPowerLimits(i.params, batteryW);
   const pvW = Math.min(i.pvAvailW, i.loadW + i.otherW - batteryW);
   const loadW = Math.max(0, pvW + batteryW - i.otherW);
   return { pvW, batteryW, loadW, meterW: 0, offGrid: true, exportCapW: null };

@@ -108,12 +108,16 @@ describe('other parameter rules', () => {
   it('reports every parameter in telemetry points and reads them back', () => {
     const params = full({
       chargeMode: 'pvAndGrid',
+      chargePowerMaxW: 2500,
+      dischargePowerMaxW: 3000,
       touSlots: [slot('00:00', '06:00'), slot('22:00', '24:00')],
     });
     const points = paramsToPoints(params);
     expect(points).toMatchObject({
       SoCRsvMin: 20,
       ChaGriSet: 1,
+      ChaWMax: 2500,
+      DisChaWMax: 3000,
       TouN: 2,
       Tou2: '22:00-24:00 valley charge 3000',
     });
@@ -122,6 +126,6 @@ describe('other parameter rules', () => {
     expect(paramsFromPoints(points)).toEqual(params);
     expect(Object.keys(paramsFromPoints(points))).toHaveLength(PARAM_KEYS.length);
     // Points of other meanings and invalid values are not parameters.
-    expect(paramsFromPoints({ W: 100, SoCRsvMin: 120, OpMod: 'turbo' })).toEqual({});
+    expect(paramsFromPoints({ W: 100, SoCRsvMin: 120, OpMod: 'turbo', ChaWMax: 100_001 })).toEqual({});
   });
 });

@@ -44,7 +44,10 @@ export const SLOT_ACTIONS = ['charge', 'discharge', 'idle'] as const;
 
 /** Most peak-valley periods a device holds. */
 export const MAX_TOU_SLOTS = 10;
-/** Largest power (W) of a period's limit and of the export limit: 100 kW, a large three-phase hybrid. */
+/**
+ * Largest power (W) of a period's limit, the export limit and the battery's charge / discharge limits:
+ * 100 kW, a large three-phase hybrid. The battery limits default to it: no limit below the device's own.
+ */
 export const PARAM_POWER_MAX_W = 100_000;
 
 /** The five measurements the calibration coefficients apply to (spec §1), each reported = a × measured + b. */
@@ -140,6 +143,19 @@ const SOC_LIMIT_FIELD = {
   step: 1,
 } as const;
 
+/**
+ * What the two battery power limits share: W, 0..PARAM_POWER_MAX_W by 100 W. SunSpec model 124 holds them
+ * as `InWRte` / `OutWRte`, percentages of `WChaMax` (docs/gateway.md "Writes").
+ */
+const BATTERY_POWER_FIELD = {
+  group: 'battery',
+  kind: 'number',
+  unit: 'W',
+  min: 0,
+  max: PARAM_POWER_MAX_W,
+  step: 100,
+} as const;
+
 /** Every parameter, in form order within its group. */
 export const PARAM_SPECS = {
   operatingMode: { group: 'mode', kind: 'enum', options: OPERATING_MODES, point: 'OpMod' },
@@ -151,6 +167,16 @@ export const PARAM_SPECS = {
     point: 'ChaGriSet',
   },
   dischargeMode: { group: 'battery', kind: 'enum', options: DISCHARGE_MODES, point: 'DisChaMod' },
+  chargePowerMaxW: {
+    ...BATTERY_POWER_FIELD,
+    sunspec: { model: 124, point: 'InWRte' },
+    point: 'ChaWMax',
+  },
+  dischargePowerMaxW: {
+    ...BATTERY_POWER_FIELD,
+    sunspec: { model: 124, point: 'OutWRte' },
+    point: 'DisChaWMax',
+  },
   touSlots: { group: 'tou', kind: 'slots', unit: 'W', min: 0, max: PARAM_POWER_MAX_W, point: 'Tou' },
   socLowerOnGrid: { ...SOC_LIMIT_FIELD, sunspec: { model: 802, point: 'SoCRsvMin' }, point: 'SoCRsvMin' },
   socLowerOffGrid: { ...SOC_LIMIT_FIELD, point: 'SoCRsvMinOffGrid' },
@@ -187,6 +213,8 @@ export const PARAM_FIELDS = {
   operatingMode: z.enum(OPERATING_MODES, { error: 'common.illegalInput' }),
   chargeMode: z.enum(CHARGE_MODES, { error: 'common.illegalInput' }),
   dischargeMode: z.enum(DISCHARGE_MODES, { error: 'common.illegalInput' }),
+  chargePowerMaxW: boundedInt(0, PARAM_POWER_MAX_W, 'common.outOfRange'),
+  dischargePowerMaxW: boundedInt(0, PARAM_POWER_MAX_W, 'common.outOfRange'),
   touSlots: z.array(TouSlotSchema).max(MAX_TOU_SLOTS, { error: 'common.outOfRange' }),
   socLowerOnGrid: socField,
   socLowerOffGrid: socField,
@@ -216,6 +244,8 @@ export const PARAM_DEFAULTS: DeviceParams = {
   operatingMode: 'selfUse',
   chargeMode: 'pvOnly',
   dischargeMode: 'load',
+  chargePowerMaxW: PARAM_POWER_MAX_W,
+  dischargePowerMaxW: PARAM_POWER_MAX_W,
   touSlots: [],
   socLowerOnGrid: SOC_LIMITS.default,
   socLowerOffGrid: SOC_LIMITS.default - SOC_LIMITS.gap,
