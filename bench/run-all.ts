@@ -6,6 +6,7 @@ import { runAlarmBench } from './alarms';
 import { ingestFiguresOf, runCapacityBench } from './capacity';
 import { printCommandBench, runCommandBench } from './commands';
 import { runEnergyBench } from './energy';
+import { runGatewayBench } from './gateway';
 import { runHistoryRenderBench } from './history-render';
 import { runIngestBench, runIngestLatencyBench } from './ingest';
 import { runIngestNodesBench } from './ingest-nodes';
@@ -41,5 +42,8 @@ printTable('Push: daily reports due at the same minute → all mails at SMTP', a
 printCommandBench(await runCommandBench());
 printTable('Server memory with the demo fleet (issue 12 §4)', await runRssBench());
 printOcppChargersBench(await runOcppChargersBench());
+const gateway = await runGatewayBench();
+printTable('SunSpec gateway: one gateway polling 100 devices (issue 32)', gateway.polling);
+printTable("SunSpec gateway: replay of a day's buffer of 100 devices (issue 32)", gateway.replay);
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);
