@@ -7,6 +7,7 @@ import { ingestFiguresOf, runCapacityBench } from './capacity';
 import { printCommandBench, runCommandBench } from './commands';
 import { printDeviceFloodBench, runDeviceFloodBench } from './device-flood';
 import { runEnergyBench } from './energy';
+import { runGatewayBench } from './gateway';
 import { runHistoryRenderBench } from './history-render';
 import { runIngestBench, runIngestLatencyBench } from './ingest';
 import { runIngestNodesBench } from './ingest-nodes';
@@ -45,5 +46,8 @@ printTable('Server memory with the demo fleet (issue 12 §4)', await runRssBench
 printOcppChargersBench(await runOcppChargersBench());
 printDeviceFloodBench(await runDeviceFloodBench());
 printSolarChargingBench(await runSolarChargingBench());
+const gateway = await runGatewayBench();
+printTable('SunSpec gateway: one gateway polling 100 devices (issue 32)', gateway.polling);
+printTable("SunSpec gateway: replay of a day's buffer of 100 devices (issue 32)", gateway.replay);
 console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(0);

@@ -18,6 +18,9 @@ const built = join(outdir, 'main.js');
 
 const sources = [
   'apps/server/src',
+  // The demo gateway (issue 32) runs apps/gateway's code in the server process.
+  'apps/gateway/src',
+  'apps/gateway/data',
   'apps/server/package.json',
   'packages/contract/src',
   'tsconfig.base.json',

@@ -4,8 +4,8 @@ import { defineConfig } from '@playwright/test';
  * The specs CI's embedded pass runs (E2E_SCOPE=embedded, set by scripts/test-all.mjs for TEST_PASS=embedded):
  * those whose path goes through the embedded engines themselves, as `npm start` runs them: aedes carrying
  * live values, commands and alarms, PGlite answering the history and report queries, the one node's OCPP
- * central system and ingest counters. Every spec runs in the cluster pass (PostgreSQL, Mosquitto, two
- * nodes behind nginx) and on a developer's machine.
+ * central system and ingest counters, the demo's SunSpec gateway. Every spec but EMBEDDED_ONLY runs in the
+ * cluster pass (PostgreSQL, Mosquitto, two nodes behind nginx), and every spec on a developer's machine.
  */
 const EMBEDDED_SPECS = [
   'live-station.spec.ts',
@@ -14,7 +14,15 @@ const EMBEDDED_SPECS = [
   'ingest-console.spec.ts',
   'ocpp-charger.spec.ts',
   'history-report.spec.ts',
+  'gateway.spec.ts',
 ];
+
+/**
+ * Specs of what only the embedded engines do, left out of the cluster run (E2E_CLUSTER=1, Mosquitto): the
+ * demo's SunSpec gateway runs only with the embedded broker, the one whose ingest takes a gateway's
+ * announcements (docs/gateway.md, "Brokers" and "The demo").
+ */
+const EMBEDDED_ONLY = ['gateway.spec.ts'];
 
 /**
  * Browser tests against the built app served by the real server (started by global-setup.ts on free
@@ -23,6 +31,7 @@ const EMBEDDED_SPECS = [
 export default defineConfig({
   testDir: './specs',
   testMatch: process.env.E2E_SCOPE === 'embedded' ? EMBEDDED_SPECS.map((f) => `**/${f}`) : '**/*.spec.ts',
+  testIgnore: process.env.E2E_CLUSTER === '1' ? EMBEDDED_ONLY.map((f) => `**/${f}`) : [],
   globalSetup: './global-setup.ts',
   timeout: 90_000,
   expect: { timeout: 20_000 },

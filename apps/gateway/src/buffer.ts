@@ -122,11 +122,21 @@ export class SampleBuffer {
     }
   }
 
-  /** The oldest sealed segment, or undefined when none waits. */
-  oldest(): Segment | undefined {
-    if (this.sealed.size === 0) return undefined;
-    const seq = Math.min(...this.sealed.keys());
-    return { seq, records: this.readSegment(seq) };
+  /**
+   * The oldest sealed segments, in order, holding together at most `maxRecords` records (at least one
+   * segment whatever its size); empty when none waits. Sent together, a day's buffer of many devices
+   * goes out in messages of hundreds of samples per device instead of one segment's few.
+   */
+  oldestBatch(maxRecords: number): Segment[] {
+    const out: Segment[] = [];
+    let n = 0;
+    for (const seq of [...this.sealed.keys()].sort((a, b) => a - b)) {
+      const count = this.sealed.get(seq) ?? 0;
+      if (out.length > 0 && n + count > maxRecords) break;
+      out.push({ seq, records: this.readSegment(seq) });
+      n += count;
+    }
+    return out;
   }
 
   /** Deletes segment `seq`: call only after every message carrying it was acknowledged. */

@@ -22,11 +22,15 @@ export class ModbusLink {
     if (u.protocol !== 'tcp:') throw new Error(`unsupported Modbus address ${this.url} (tcp://HOST:PORT)`);
     this.client.setTimeout(this.timeoutMs);
     await this.client.connectTCP(u.hostname, { port: Number(u.port || 502) });
+    this.closed = false;
   }
 
-  /** True while the TCP connection is open. */
+  /** Set by close(): modbus-serial marks its port closed only once the socket's close event comes. */
+  private closed = true;
+
+  /** True while the TCP connection is open (false from close() on). */
   get isOpen(): boolean {
-    return this.client.isOpen;
+    return !this.closed && this.client.isOpen;
   }
 
   private serial<T>(job: () => Promise<T>): Promise<T> {
@@ -57,11 +61,22 @@ export class ModbusLink {
     });
   }
 
-  /** Closes the connection; never throws. */
+  /**
+   * Drops the connection at once (the socket destroyed, pending requests cancelled); never throws, and
+   * resolves within the request timeout whatever the device does. A graceful close (FIN, then waiting for
+   * the device's) left the link "open" until a later request failed, and a device that never closes its
+   * side could hold it so: the next poll then found it open and read a dead socket instead of reconnecting.
+   */
   close(): Promise<void> {
+    const wasOpen = this.isOpen;
+    this.closed = true;
     return new Promise((resolve) => {
-      if (!this.client.isOpen) return resolve();
-      this.client.close(() => resolve());
+      if (!wasOpen) return resolve();
+      const late = setTimeout(resolve, this.timeoutMs);
+      this.client.destroy(() => {
+        clearTimeout(late);
+        resolve();
+      });
     });
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Sends the buffer oldest segment first: each device's samples as `{"samples":[…]}` messages of at most
- * 1,000 samples and under the 256 KB packet limit (device-protocol.md §4, §6), alarm events as
- * `{"events":[…]}` of at most 100 (§10); a segment is deleted once all its messages were acknowledged.
+ * Sends the buffer oldest segments first, several together (BATCH_RECORDS): each device's samples as
+ * `{"samples":[…]}` messages of at most 1,000 samples and under the 256 KB packet limit (device-protocol.md
+ * §4, §6), alarm events as `{"events":[…]}` of at most 100 (§10); segments are deleted once all the
+ * messages carrying them were acknowledged.
  */
 import type { BufferedRecord, SampleBuffer } from './buffer';
 import { gatewayTopics, type PlatformLink } from './platform-link';
@@ -9,6 +10,13 @@ import { gatewayTopics, type PlatformLink } from './platform-link';
 /** Samples per message (DEVICE_LIMITS.samplesPerMessage). */
 export const MAX_SAMPLES = 1000;
 const MAX_EVENTS = 100;
+/**
+ * Records read and sent together (several segments): a buffer of many devices' polls holds each device's
+ * samples a few per segment, and the platform admits each device a few messages per second once its burst
+ * is spent (device-protocol.md §4), so a replay must carry many samples per message to drain in minutes.
+ * 20,000 records (≈ 20 segments) give 100 devices messages of 200 samples, 20 devices of 1,000.
+ */
+export const BATCH_RECORDS = 20_000;
 /** Below the 256 KB packet limit, with room for the topic and the envelope. */
 const MAX_BYTES = 200_000;
 
@@ -74,14 +82,16 @@ export function createSender(buffer: SampleBuffer, link: PlatformLink, present: 
   let running: Promise<void> | undefined;
   async function run(): Promise<void> {
     buffer.seal();
-    for (let seg = buffer.oldest(); seg && link.connected; seg = buffer.oldest()) {
+    for (let batch = buffer.oldestBatch(BATCH_RECORDS); batch.length > 0 && link.connected; ) {
       const here = present();
-      const records = seg.records.filter((r) => here.has(r.sn));
-      buffer.dropped += seg.records.length - records.length;
+      const all = batch.flatMap((seg) => seg.records);
+      const records = all.filter((r) => here.has(r.sn));
+      buffer.dropped += all.length - records.length;
       const sends = messagesOf(records).map((m) => link.publish(m.topic, m.payload));
       const results = await Promise.allSettled(sends);
       if (results.some((r) => r.status === 'rejected')) return;
-      buffer.remove(seg.seq);
+      for (const seg of batch) buffer.remove(seg.seq);
+      batch = buffer.oldestBatch(BATCH_RECORDS);
     }
   }
   return {

@@ -87,6 +87,11 @@ const ConfigSchema = z.object({
    */
   OCPP_HEARTBEAT_S: z.coerce.number().int().min(5).max(59).default(30),
   SIMULATOR: onOff.default(true),
+  /**
+   * Issue 32: one more demo home whose SunSpec inverter, battery and meter reach the platform through a
+   * gateway on loopback Modbus TCP (simulator/gateway-demo.ts). Needs the embedded broker.
+   */
+  SIMULATOR_GATEWAY: onOff.default(true),
   SIMULATOR_SITES: z.coerce.number().int().min(1).max(2000).default(24),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(30),
   /** Live sample period of the simulator, in seconds. */

@@ -99,7 +99,14 @@ async function main(): Promise<void> {
   // The demo OCPP chargers connect to this process's own central system (issue 22 item 6).
   const ocppHost = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
   const ocppUrl = `ws://${ocppHost.includes(':') ? `[${ocppHost}]` : ocppHost}:${(app.server.address() as AddressInfo).port}/ocpp`;
-  const simulator = config.SIMULATOR ? await startSimulator({ db, config, log, mqttUrl, ocppUrl }) : null;
+  // The demo gateway (issue 32) needs the embedded broker: an external one does not hand the ingest a
+  // gateway's announcements yet (docs/gateway.md, "Brokers").
+  const gatewayDemo = config.SIMULATOR_GATEWAY && broker !== null;
+  if (config.SIMULATOR && config.SIMULATOR_GATEWAY && !broker)
+    log.info('demo gateway site not run: it needs the embedded broker (docs/gateway.md, "The demo")');
+  const simulator = config.SIMULATOR
+    ? await startSimulator({ db, config, log, mqttUrl, ocppUrl, gatewayDemo })
+    : null;
 
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');

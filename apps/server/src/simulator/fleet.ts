@@ -24,6 +24,7 @@ import { writePastFaults } from './fault-store';
 import { activeFaults, SIMULATED_CODES, startupFaultOf } from './faults';
 import { buildModels, type FleetSnapshot, fleetSnapshot, inverterOf } from './fleet-models';
 import { deviceSecret, ensureFleet, readSetting, writeSetting } from './fleet-store';
+import { type GatewayDemo, startGatewayDemo } from './gateway-demo';
 import { type OcppFleet, startOcppFleet } from './ocpp-sim';
 import { SimSettings } from './sim-settings';
 import type { SiteModel } from './site-model';
@@ -44,6 +45,8 @@ export interface Simulator {
   backfilled: Promise<void>;
   /** The demo OCPP chargers (issue 22), null when started without the central system's address. */
   ocpp: OcppFleet | null;
+  /** The demo gateway site (issue 32), null when not run (SIMULATOR_GATEWAY off, external broker). */
+  gateway: GatewayDemo | null;
   stop(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ const idle: Simulator = {
   stats: () => ({ sites: 0, devices: 0, liveSamples: 0, backfillSamples: 0, backfillDone: true }),
   backfilled: Promise.resolve(),
   ocpp: null,
+  gateway: null,
   stop: async () => {},
 };
 
@@ -63,6 +67,8 @@ const idle: Simulator = {
  * Starts the simulator; resolves once the devices are connected and live publishing has begun.
  * @param deps.ocppUrl the platform's central system (`ws://host:port/ocpp`): the demo charging sites'
  *   OCPP chargers connect there (ocpp-sim.ts); without it they are not run.
+ * @param deps.gatewayDemo run the demo gateway site (gateway-demo.ts): the caller says so only with the
+ *   embedded broker, the one that takes a gateway's announcements (docs/gateway.md, "Brokers").
  */
 export async function startSimulator(deps: {
   db: DbHandle;
@@ -70,6 +76,7 @@ export async function startSimulator(deps: {
   log: FastifyBaseLogger;
   mqttUrl: string;
   ocppUrl?: string;
+  gatewayDemo?: boolean;
 }): Promise<Simulator> {
   const { db, config, mqttUrl } = deps;
   const log = deps.log.child({ part: 'simulator' });
@@ -132,6 +139,12 @@ export async function startSimulator(deps: {
   log.info({ sites: sites.length, devices: devices.length }, 'simulated devices connected');
   const ocpp = deps.ocppUrl
     ? await startOcppFleet({ db, config, log, url: deps.ocppUrl, sites, secret })
+    : null;
+  const gateway = deps.gatewayDemo
+    ? await startGatewayDemo({ db, config, log, mqttUrl, epoch: firstEpoch }).catch((err: unknown) => {
+        log.error({ err }, 'demo gateway not started');
+        return null;
+      })
     : null;
 
   const stats: SimulatorStats = {
@@ -248,9 +261,11 @@ export async function startSimulator(deps: {
     stats: () => ({ ...stats }),
     backfilled,
     ocpp,
+    gateway,
     stop: async () => {
       stopped = true;
       await ocpp?.stop();
+      await gateway?.stop();
       signalStop();
       if (timer) clearTimeout(timer);
       await saving;
