@@ -17,6 +17,31 @@ import { hashDeviceSecret } from '../ingest/device-secret';
 import { type SiteSpec, siteSpec } from './catalog';
 
 /** A demo site as stored: its spec plus database ids. */
+/** Creates the site of a demo site spec for `ownerId`. @returns its station id. */
+export async function insertDemoStation(db: DbHandle, spec: SiteSpec, ownerId: number): Promise<number> {
+  const p = spec.place;
+  const res = await db.query<{ id: number }>(
+    `INSERT INTO stations (name, address, longitude, latitude, capacity_kw, system_type, template_code,
+       owner_id, time_zone, country, currency, area_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [
+      spec.name,
+      spec.address,
+      p.longitude,
+      p.latitude,
+      spec.capacityKw,
+      spec.systemType,
+      spec.kind,
+      ownerId,
+      p.timeZone,
+      p.country,
+      p.currency,
+      p.areaCode,
+    ],
+  );
+  return res.rows[0]!.id;
+}
+
 export interface FleetSite {
   spec: SiteSpec;
   /** null once the owner removed the site or its first device: the devices wait in the inventory. */
@@ -107,27 +132,7 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | 
     // the owner adds it again by its serial numbers.
     let stationId = bySn.get(spec.devices[0]!.sn)?.station_id;
     if (stationId === undefined) {
-      const p = spec.place;
-      const res = await db.query<{ id: number }>(
-        `INSERT INTO stations (name, address, longitude, latitude, capacity_kw, system_type, template_code,
-           owner_id, time_zone, country, currency, area_code)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-        [
-          spec.name,
-          spec.address,
-          p.longitude,
-          p.latitude,
-          spec.capacityKw,
-          spec.systemType,
-          spec.kind,
-          ownerId,
-          p.timeZone,
-          p.country,
-          p.currency,
-          p.areaCode,
-        ],
-      );
-      stationId = res.rows[0]!.id;
+      stationId = await insertDemoStation(db, spec, ownerId);
     }
     const deviceIds: Record<string, number> = {};
     for (const d of spec.devices) {

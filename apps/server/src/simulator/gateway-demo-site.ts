@@ -8,7 +8,7 @@ import type { DbHandle } from '../db/client';
 import { DEMO_ACCOUNT } from '../db/seed/accounts';
 import { hashDeviceSecret } from '../ingest/device-secret';
 import { type SiteSpec, siteSpec } from './catalog';
-import { deviceSecret } from './fleet-store';
+import { deviceSecret, insertDemoStation } from './fleet-store';
 
 /**
  * Index of the site in catalog.siteSpec's sequence: a home storage site past the largest fleet
@@ -55,27 +55,7 @@ export async function ensureGatewaySite(
   ]);
   const ownerId = owner.rows[0]?.id;
   if (ownerId === undefined) return null;
-  const p = spec.place;
-  const station = await db.query<{ id: number }>(
-    `INSERT INTO stations (name, address, longitude, latitude, capacity_kw, system_type, template_code,
-       owner_id, time_zone, country, currency, area_code)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [
-      spec.name,
-      spec.address,
-      p.longitude,
-      p.latitude,
-      spec.capacityKw,
-      spec.systemType,
-      spec.kind,
-      ownerId,
-      p.timeZone,
-      p.country,
-      p.currency,
-      p.areaCode,
-    ],
-  );
-  const stationId = station.rows[0]!.id;
+  const stationId = await insertDemoStation(db, spec, ownerId);
   await db.query(
     `INSERT INTO devices (station_id, name, serial_number, comm_serial_number, device_type, model,
        manufacturer, software_version, secret_hash)
