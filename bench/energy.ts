@@ -19,6 +19,7 @@ import { buildApp } from '../apps/server/src/http/app';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { refreshRollups } from '../apps/server/src/modules/telemetry/rollup-refresh';
+import { seededRandom } from '../apps/server/src/shared/seeded-random';
 import { buildUser, signIn } from '../apps/server/src/test/factories';
 import { type BenchDbKind, openBenchDb } from './harness';
 import { quantile } from './stats';
@@ -31,18 +32,6 @@ const DEVICES: Record<BenchDbKind, number> = {
   PGlite: Number(process.env.BENCH_ENERGY_DEVICES ?? 100),
   PostgreSQL: Number(process.env.BENCH_ENERGY_PG_DEVICES ?? 1000),
 };
-
-/** A deterministic pseudo-random sequence (mulberry32) from the seed, for the requests' choices. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function p95(ms: number[]): number {
   return quantile(
@@ -123,7 +112,7 @@ async function benchOn(kind: BenchDbKind): Promise<{ rows: Map<string, number>; 
     const sites = (
       await db.query<{ id: number }>('SELECT id FROM stations WHERE owner_id = $1 ORDER BY id', [owner.id])
     ).rows.map((r) => r.id);
-    const next = rng(SEED);
+    const next = seededRandom(SEED);
     const day = () => new Date(from.getTime() + 86_400_000 + Math.floor(next() * (DAYS - 2)) * 86_400_000);
     const iso = (d: Date) => d.toISOString().slice(0, 10);
     const site = () => sites[Math.floor(next() * sites.length)]!;

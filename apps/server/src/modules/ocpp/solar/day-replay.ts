@@ -6,6 +6,7 @@
  * later (a charger applies a profile within seconds; the meter reports every 5 s).
  */
 import { readFileSync } from 'node:fs';
+import { seededRandom } from '../../../shared/seeded-random';
 import { type SolarCharger, type SolarTimer, solarStep } from './controller';
 
 const PV_FILE = '/work/shared/data/pv-residential-sma7kw-taefc1044741/TAEFC1044741.csv';
@@ -43,25 +44,13 @@ function h25JuneWorkday(): number[] {
   return lines.map((l) => Number(l.split(',')[1 + 5 * 3 + 2]) * 0.004 * 4 * 1000);
 }
 
-/** Deterministic pseudo-random numbers in [0, 1) (mulberry32), so that the replay is the same every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * House load, W, at each step from `startMs`: H25 plus appliances (a kettle, an oven, a washing machine, a
  * dishwasher and random short loads of 0.5–2 kW for 1–10 minutes about every 20 minutes) plus ±80 W noise.
  */
 export function houseLoad(startMs: number, steps: number, seed = 33): number[] {
   const base = h25JuneWorkday();
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const extra = new Float64Array(steps);
   const add = (fromStep: number, minutes: number, w: number) => {
     for (let i = Math.max(0, fromStep); i < Math.min(steps, fromStep + (minutes * 60) / STEP_S); i++)

@@ -1,0 +1,14 @@
+/**
+ * A deterministic pseudo-random sequence in [0, 1) from `seed` (mulberry32): replays and benchmarks that
+ * must draw the same numbers on every run. Not for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
