@@ -94,9 +94,15 @@ test('a date reads the same in the history picker and in times, per language', a
   // en-US: month/day/year and a 24-hour clock.
   await expect(picker).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   const day = (await picker.inputValue()).split('/');
-  await expect(sampleTime).toHaveAttribute('title', /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}( GMT[+-]\d{1,2}(:\d{2})?)?$/);
+  await expect(sampleTime).toHaveAttribute(
+    'title',
+    /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}( GMT[+-]\d{1,2}(:\d{2})?)?$/,
+  );
   // pt-BR: day/month/year, the same day.
   await switchTo(page, 'English', 'Português (Brasil)');
   await expect(picker).toHaveValue(`${day[1]}/${day[0]}/${day[2]}`);
-  await expect(sampleTime).toHaveAttribute('title', /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}( GMT[+-]\d{1,2}(:\d{2})?)?$/);
+  await expect(sampleTime).toHaveAttribute(
+    'title',
+    /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}( GMT[+-]\d{1,2}(:\d{2})?)?$/,
+  );
 });
