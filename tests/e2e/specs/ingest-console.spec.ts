@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { RPCClient } from 'ocpp-rpc';
 import { apiToken, data, firstSite } from '../lib/api-user';
+import { bootedCharger } from '../lib/ocpp-client';
 import { ADMIN, DEMO, signIn } from '../lib/sign-in';
 
 /**
@@ -59,16 +59,8 @@ test('administrator sees a charger’s refused meter value counted by the device
   const refused = async () => Number((await cell.textContent())?.replace(/\D/g, ''));
   const before = await refused();
 
-  const cp = new RPCClient({
-    endpoint: `ws://${new URL(process.env.E2E_BASE_URL!).host}/ocpp`,
-    identity,
-    password: key,
-    protocols: ['ocpp1.6'],
-    reconnect: false,
-  } as never);
+  const cp = await bootedCharger(identity, key, 'Gate');
   try {
-    await cp.connect();
-    await cp.call('BootNotification', { chargePointVendor: 'E2E', chargePointModel: 'Gate' });
     const call = cp.call('MeterValues', {
       connectorId: -1,
       meterValue: [

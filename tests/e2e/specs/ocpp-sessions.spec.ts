@@ -4,9 +4,9 @@
  * connector, id tag and the stop reason in words, and its open session as Charging.
  */
 import { expect, test } from '@playwright/test';
-import { RPCClient } from 'ocpp-rpc';
 import { apiToken, data, firstSite } from '../lib/api-user';
 import { chooseOption } from '../lib/dropdown';
+import { bootedCharger } from '../lib/ocpp-client';
 import { DEMO, signIn } from '../lib/sign-in';
 
 test('an OCPP charger’s sessions show connector, id tag, stop reason and the open one as charging', async ({
@@ -23,16 +23,8 @@ test('an OCPP charger’s sessions show connector, id tag, stop reason and the o
       headers: { token },
     }),
   );
-  const cp = new RPCClient({
-    endpoint: `ws://${new URL(process.env.E2E_BASE_URL!).host}/ocpp`,
-    identity,
-    password: key,
-    protocols: ['ocpp1.6'],
-    reconnect: false,
-  } as never);
+  const cp = await bootedCharger(identity, key, 'Wallbox');
   try {
-    await cp.connect();
-    await cp.call('BootNotification', { chargePointVendor: 'E2E', chargePointModel: 'Wallbox' });
     const at = (minAgo: number) => new Date(Date.now() - minAgo * 60_000).toISOString();
     const { transactionId } = (await cp.call('StartTransaction', {
       connectorId: 1,
