@@ -142,12 +142,36 @@ test("every time on the station page is on the site's clock, its zone named, wit
   await deleteRules(page, token, rules);
 
   // A charging site: its sessions' start and end on its clock.
-  const sessions = page.waitForResponse((r) => r.url().includes('/report/charger-sessions') && r.ok());
+  type Sessions = { data: { sessions: { start: string }[] } };
+  const sessionsOf = (deviceId?: number) =>
+    page.waitForResponse(
+      (r) =>
+        r.url().includes('/report/charger-sessions') &&
+        (deviceId === undefined || r.url().includes(`deviceId=${deviceId}`)) &&
+        r.ok(),
+    );
+  const opened = sessionsOf();
   await page.goto(`/station?stationId=${charging.stationId}`);
-  const body = (await (await sessions).json()) as { data: { sessions: { start: string }[] } };
+  const card = page.locator('.device-events-card');
+  let body = (await (await opened).json()) as Sessions;
+  if (body.data.sessions.length === 0) {
+    // Specs before this one add chargers to this site (ingest-console, ocpp-*), and the card opens on the
+    // first charger, which may have no session this month: choose the ones the simulator charges.
+    const devices = await data<{ deviceId: number; name: string; type: string }[]>(
+      await page.request.get(`${API}/station/device/list?stationId=${charging.stationId}`, {
+        headers: { token: token0 },
+      }),
+    );
+    const shown = new URL((await opened).url()).searchParams.get('deviceId');
+    for (const d of devices.filter((x) => x.type === 'charger' && String(x.deviceId) !== shown)) {
+      const next = sessionsOf(d.deviceId);
+      await chooseOption(page, card, 'Device', d.name);
+      body = (await (await next).json()) as Sessions;
+      if (body.data.sessions.length > 0) break;
+    }
+  }
   const first = body.data.sessions[0];
   expect(first, 'the backfill made charging sessions').toBeTruthy();
-  const card = page.locator('.device-events-card');
   await expect(card.locator('tbody tr.ant-table-row').first().locator('td').first()).toHaveText(
     onClock(Date.parse(first!.start), zones[1]!),
   );
