@@ -134,9 +134,15 @@ test("every time on the station page is on the site's clock, its zone named, wit
   const next = Math.max(off + 10, 35) === current ? current + 5 : Math.max(off + 10, 35);
   await onGrid.fill(String(next));
   await tab.getByRole('button', { name: 'Send to device (1 changed)' }).click();
+  const sentAt = Date.now();
   await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
+  // The history shows earlier commands first until it is read again: wait for this one at its top.
   const asked = tab.getByTestId('command-when').first();
-  await expect(asked).toHaveAttribute('datetime', /.+/);
+  await expect
+    .poll(async () => Date.parse((await asked.getAttribute('datetime')) ?? '') >= sentAt - 2_000, {
+      timeout: 20_000,
+    })
+    .toBe(true);
   const askedMs = Date.parse((await asked.getAttribute('datetime'))!);
   await expect(asked).toHaveText(onClock(askedMs, zone, true));
   await deleteRules(page, token, rules);
