@@ -49,6 +49,15 @@ const ms = (col: string) => `(extract(epoch FROM ${col}) * 1000)::float8`;
 
 /** The site's settings, samples and solar chargers; null when the site does not exist. */
 export async function readSolarSite(db: DbHandle, stationId: number): Promise<SolarSiteRow | null> {
+  return (await readSolarSites(db, [stationId]))[0] ?? null;
+}
+
+/**
+ * Many sites in one query (the runtime steps the sites with new samples together): the sites of
+ * `stationIds` that exist, in no particular order.
+ */
+export async function readSolarSites(db: DbHandle, stationIds: readonly number[]): Promise<SolarSiteRow[]> {
+  if (stationIds.length === 0) return [];
   const res = await db.query<Omit<SolarSiteRow, 'chargers'> & { chargers: SolarChargerRow[] }>(
     `SELECT st.id AS "stationId", st.time_zone AS "timeZone", st.charge_limit_kw AS "chargeLimitKw",
        st.solar_battery_priority_soc AS "batteryPrioritySoc", st.solar_enable_delay_s AS "enableDelayS",
@@ -79,10 +88,10 @@ export async function readSolarSite(db: DbHandle, stationId: number): Promise<So
        FROM devices d JOIN device_latest l ON l.device_id = d.id
        WHERE d.station_id = st.id AND d.device_type = 'battery' AND l.w IS NOT NULL
        HAVING count(*) > 0) b ON true
-     WHERE st.id = $1`,
-    [stationId],
+     WHERE st.id = ANY($1::int[])`,
+    [stationIds],
   );
-  return res.rows[0] ?? null;
+  return res.rows;
 }
 
 /** One charger's step outcome to store. */
@@ -104,40 +113,52 @@ export interface SolarWrite {
   solarWh: number;
 }
 
-const ts = (v: number | null) => (v === null ? null : new Date(v));
+const iso = (v: number | null) => (v === null ? null : new Date(v).toISOString());
 
-/** Stores the step's outcome of each charger (one statement each) and adds today's energy. */
+/**
+ * Stores the steps' outcomes of any number of chargers (of one or many sites) and adds their energy: two
+ * statements whatever the count, so a batch of sites costs the database about what one site did.
+ */
 export async function writeSolarStep(db: DbHandle, writes: readonly SolarWrite[]): Promise<void> {
-  for (const w of writes) {
+  if (writes.length === 0) return;
+  const rows = writes.map((w) => ({
+    deviceId: w.deviceId,
+    enabled: w.enabled,
+    timerSince: iso(w.timerSince),
+    limitA: w.limitA,
+    reason: w.reason,
+    needW: w.needW,
+    delayUntil: iso(w.delayUntil),
+    surplusW: w.surplusW,
+    decidedAt: iso(w.decidedAt),
+    sent: w.sent !== undefined,
+    sentLimitA: w.sent?.limitA ?? null,
+    sentTransactionId: w.sent?.transactionId ?? null,
+  }));
+  await db.query(
+    `UPDATE charger_solar cs SET enabled = w."enabled", timer_since = w."timerSince", limit_a = w."limitA",
+       reason = w.reason, need_w = w."needW", delay_until = w."delayUntil", surplus_w = w."surplusW",
+       decided_at = w."decidedAt",
+       sent_limit_a = CASE WHEN w.sent THEN w."sentLimitA" ELSE cs.sent_limit_a END,
+       sent_transaction_id = CASE WHEN w.sent THEN w."sentTransactionId" ELSE cs.sent_transaction_id END
+     FROM jsonb_to_recordset($1::jsonb) AS w("deviceId" int, "enabled" boolean, "timerSince" timestamptz,
+       "limitA" float8, reason text, "needW" int, "delayUntil" timestamptz, "surplusW" int,
+       "decidedAt" timestamptz, sent boolean, "sentLimitA" float8, "sentTransactionId" int)
+     WHERE cs.device_id = w."deviceId"`,
+    [JSON.stringify(rows)],
+  );
+  const energy = writes
+    .filter((w) => w.chargedWh > 0)
+    .map((w) => ({ deviceId: w.deviceId, day: w.day, chargedWh: w.chargedWh, solarWh: w.solarWh }));
+  if (energy.length > 0)
     await db.query(
-      `UPDATE charger_solar SET enabled = $2, timer_since = $3, limit_a = $4, reason = $5, need_w = $6,
-         delay_until = $7, surplus_w = $8, decided_at = $9,
-         sent_limit_a = CASE WHEN $10 THEN $11 ELSE sent_limit_a END,
-         sent_transaction_id = CASE WHEN $10 THEN $12 ELSE sent_transaction_id END
-       WHERE device_id = $1`,
-      [
-        w.deviceId,
-        w.enabled,
-        ts(w.timerSince),
-        w.limitA,
-        w.reason,
-        w.needW,
-        ts(w.delayUntil),
-        w.surplusW,
-        new Date(w.decidedAt),
-        w.sent !== undefined,
-        w.sent?.limitA ?? null,
-        w.sent?.transactionId ?? null,
-      ],
+      `INSERT INTO charger_solar_days (device_id, day, charged_wh, solar_wh)
+       SELECT e."deviceId", e.day, e."chargedWh", e."solarWh"
+       FROM jsonb_to_recordset($1::jsonb) AS e("deviceId" int, day text, "chargedWh" float8, "solarWh" float8)
+       ON CONFLICT (device_id, day) DO UPDATE SET charged_wh = charger_solar_days.charged_wh + excluded.charged_wh,
+         solar_wh = charger_solar_days.solar_wh + excluded.solar_wh`,
+      [JSON.stringify(energy)],
     );
-    if (w.chargedWh > 0)
-      await db.query(
-        `INSERT INTO charger_solar_days (device_id, day, charged_wh, solar_wh) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (device_id, day) DO UPDATE SET charged_wh = charger_solar_days.charged_wh + excluded.charged_wh,
-           solar_wh = charger_solar_days.solar_wh + excluded.solar_wh`,
-        [w.deviceId, w.day, w.chargedWh, w.solarWh],
-      );
-  }
 }
 
 /** Sets a charger's mode, minimum and phases (a new mode restarts its hysteresis and resends its limit). */

@@ -2,17 +2,24 @@
  * When solar charging steps a site (issue 33, docs/ocpp.md "Solar charging"): on every grid meter sample
  * the ingest committed (a lookup in memory of the meters of sites under solar control: no query for the
  * others), when a mode or the site's settings change, and every SWEEP_MS for each site under solar control
- * (so that without meter data `pv` goes to 0 within METER_STALE_S plus a sweep). One step of a site runs at
- * a time in this process; requests meanwhile make one more step after it.
+ * not stepped meanwhile (so that without meter data `pv` goes to 0 within METER_STALE_S plus a sweep).
+ *
+ * Samples coalesce: a sample marks its site due, and one loop steps the due sites together (stepSites: one
+ * read and one write for up to MAX_BATCH sites), so a site is stepped at most once per round however many
+ * samples it had meanwhile, from its latest one (the step reads `device_latest`). Under load the rounds
+ * grow longer and carry more sites, instead of queueing a step per sample. The state stays in the database
+ * (read at each step, written after it), so any process may step any site.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../../db/client';
 import type { ChargerSend } from '../smart-charging/profiles';
 import { solarMeters, solarSites } from './repo';
-import { stepSite } from './site-step';
+import { stepSites } from './site-step';
 
 /** How often every site under solar control is stepped without a sample, ms. */
 export const SWEEP_MS = 10_000;
+/** Most sites stepped together in one round (one read, one write). */
+export const MAX_BATCH = 250;
 /** How often the meters of sites under solar control are read again, ms (other nodes' mode changes). */
 const METERS_REFRESH_MS = 60_000;
 
@@ -24,6 +31,8 @@ export interface SolarCharging {
   siteChanged(stationId: number): Promise<void>;
   /** Resolves when every step asked so far has run (tests). */
   idle(): Promise<void>;
+  /** Sites stepped and rounds run since the start (tests, the benchmark). */
+  counts(): { steps: number; rounds: number };
   stop(): void;
 }
 
@@ -39,42 +48,59 @@ export interface SolarChargingOptions {
 export function startSolarCharging(opts: SolarChargingOptions): SolarCharging {
   const { db, log, send } = opts;
   let meters = new Map<number, number>();
-  const running = new Map<number, Promise<void>>();
-  const again = new Set<number>();
+  /** Sites due for a step, each with the callers waiting for it. */
+  const due = new Map<number, (() => void)[]>();
+  /** When each site was last stepped here, ms (the sweep skips the ones stepped since its last round). */
+  const steppedAt = new Map<number, number>();
+  let loop: Promise<void> | null = null;
+  const counts = { steps: 0, rounds: 0 };
   const refresh = () =>
     solarMeters(db)
       .then((m) => {
         meters = m;
       })
       .catch((err: unknown) => log.error({ err }, 'solar charging: meters not read'));
-  const stepLoop = async (stationId: number): Promise<void> => {
-    do {
-      again.delete(stationId);
-      await stepSite(db, stationId, send, Date.now(), (err) =>
-        log.warn({ err, stationId }, 'solar charging: a charger was not sent its limit'),
-      ).catch((err: unknown) => log.error({ err, stationId }, 'solar charging: site not stepped'));
-    } while (again.has(stationId));
-    running.delete(stationId);
-  };
-  const step = (stationId: number): Promise<void> => {
-    const now = running.get(stationId);
-    if (now) {
-      again.add(stationId);
-      return now;
+  const runRounds = async (): Promise<void> => {
+    while (due.size > 0) {
+      const batch = [...due].slice(0, MAX_BATCH);
+      for (const [id] of batch) due.delete(id);
+      const ids = batch.map(([id]) => id);
+      const now = Date.now();
+      await stepSites(db, ids, send, now, (err) =>
+        log.warn({ err }, 'solar charging: a charger was not sent its limit'),
+      ).catch((err: unknown) => log.error({ err, stationIds: ids }, 'solar charging: sites not stepped'));
+      counts.rounds++;
+      counts.steps += ids.length;
+      for (const [id, waiting] of batch) {
+        steppedAt.set(id, now);
+        for (const w of waiting) w();
+      }
     }
-    const p = stepLoop(stationId);
-    running.set(stationId, p);
-    return p;
+    loop = null;
+  };
+  /** Marks the site due (once, however often asked); resolves after the round that steps it. */
+  const step = (stationId: number, wait = false): Promise<void> => {
+    let waiting = due.get(stationId);
+    if (!waiting) {
+      waiting = [];
+      due.set(stationId, waiting);
+    }
+    const done = wait ? new Promise<void>((res) => waiting.push(res)) : Promise.resolve();
+    // From the next turn of the event loop, so the samples of one ingest batch share the first round.
+    loop ??= new Promise<void>((res) => setImmediate(res)).then(runRounds);
+    return done;
   };
   const ready = refresh();
   const refresher = setInterval(refresh, METERS_REFRESH_MS);
+  const sweepMs = opts.sweepMs ?? SWEEP_MS;
   const sweeper = setInterval(() => {
+    const since = Date.now() - sweepMs;
     solarSites(db)
       .then((sites) => {
-        for (const s of sites) void step(s);
+        for (const s of sites) if ((steppedAt.get(s) ?? 0) <= since) void step(s);
       })
       .catch((err: unknown) => log.error({ err }, 'solar charging: sweep failed'));
-  }, opts.sweepMs ?? SWEEP_MS);
+  }, sweepMs);
   refresher.unref();
   sweeper.unref();
   return {
@@ -85,11 +111,12 @@ export function startSolarCharging(opts: SolarChargingOptions): SolarCharging {
     async siteChanged(stationId) {
       await ready;
       await refresh();
-      await step(stationId);
+      await step(stationId, true);
     },
     async idle() {
-      while (running.size > 0) await Promise.all(running.values());
+      while (loop) await loop;
     },
+    counts: () => ({ ...counts }),
     stop() {
       clearInterval(refresher);
       clearInterval(sweeper);

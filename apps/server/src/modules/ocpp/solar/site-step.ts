@@ -1,8 +1,9 @@
 /**
- * One solar-charging step of a site (issue 33, docs/ocpp.md "Solar charging"): reads the site (one query),
- * runs the controller (controller.ts), sends each charger whose limit or transaction changed its profile
- * (lowered ones first, so the chargers together stay within the site limit on the way), and stores the
- * decisions, the hysteresis and today's energy.
+ * Solar-charging steps of sites (issue 33, docs/ocpp.md "Solar charging"): reads the sites (one query for
+ * all of them), runs the controller (controller.ts) for each, sends each charger whose limit or transaction
+ * changed its profile (per site lowered ones first, so the chargers together stay within the site limit on
+ * the way; sites side by side), and stores the decisions, the hysteresis and today's energy (one statement
+ * for all of them).
  */
 import { NOMINAL_PHASE_V } from '@ems/contract/api/solar-charging';
 import type { DbHandle } from '../../../db/client';
@@ -10,7 +11,13 @@ import type { ChargerSend } from '../smart-charging/profiles';
 import { divideSite } from '../smart-charging/rebalance';
 import { type SolarCharger, type SolarTimer, solarStep } from './controller';
 import { solarProfile } from './profile';
-import { readSolarSite, type SolarChargerRow, type SolarWrite, writeSolarStep } from './repo';
+import {
+  readSolarSites,
+  type SolarChargerRow,
+  type SolarSiteRow,
+  type SolarWrite,
+  writeSolarStep,
+} from './repo';
 
 /** A charger's own power above which it is taken to be three-phase when no phases are set, W (32 A × 230 V). */
 const ONE_PHASE_MAX_W = 32 * NOMINAL_PHASE_V;
@@ -72,8 +79,47 @@ export async function stepSite(
   now: number = Date.now(),
   onSendError: (err: unknown) => void = () => {},
 ): Promise<SiteStepOutcome> {
-  const site = await readSolarSite(db, stationId);
-  if (site === null || site.chargers.length === 0) return { sent: [] };
+  return stepSites(db, [stationId], send, now, onSendError);
+}
+
+/**
+ * One step of each site of `stationIds` at `now`, as stepSite does, with one read and one write for all
+ * of them; the sends of all the sites together in `sent`.
+ * @throws only what the database throws; send failures are collected into `onSendError`.
+ */
+export async function stepSites(
+  db: DbHandle,
+  stationIds: readonly number[],
+  send: ChargerSend,
+  now: number = Date.now(),
+  onSendError: (err: unknown) => void = () => {},
+): Promise<SiteStepOutcome> {
+  const sites = (await readSolarSites(db, stationIds)).filter((s) => s.chargers.length > 0);
+  const plans = await Promise.all(sites.map((site) => planSite(db, site, now)));
+  const sent: SiteStepOutcome['sent'] = [];
+  await Promise.all(plans.map((p) => sendChanges(p.changes, send, now, sent, onSendError)));
+  await writeSolarStep(
+    db,
+    plans.flatMap((p) => p.writes),
+  );
+  return { sent };
+}
+
+/** A charger whose new limit must be sent, with the write that records it once it is. */
+interface Change {
+  write: SolarWrite;
+  row: SolarChargerRow;
+  phases: 1 | 3;
+  lower: boolean;
+}
+
+/** Runs the controller for one site read: what to store for each charger and what to send. */
+async function planSite(
+  db: DbHandle,
+  site: SolarSiteRow,
+  now: number,
+): Promise<{ writes: SolarWrite[]; changes: Change[] }> {
+  const stationId = site.stationId;
   // Under a site limit each charger stays within its share (what the other chargers are given assumes it).
   const shareW = new Map<number, number>();
   if (site.chargeLimitKw !== null)
@@ -122,7 +168,7 @@ export async function stepSite(
     step.surplusW === null || totalDraw === 0 ? 0 : Math.min(1, Math.max(0, step.surplusW) / totalDraw);
   const day = localDay(now, site.timeZone);
   const writes: SolarWrite[] = [];
-  const changes: { write: SolarWrite; row: SolarChargerRow; phases: 1 | 3; lower: boolean }[] = [];
+  const changes: Change[] = [];
   step.decisions.forEach((d, i) => {
     const row = site.chargers[i]!;
     const c = chargers[i]!;
@@ -154,7 +200,17 @@ export async function stepSite(
         lower: row.sentLimitA === null || d.limitA < row.sentLimitA,
       });
   });
-  const sent: SiteStepOutcome['sent'] = [];
+  return { writes, changes };
+}
+
+/** Sends one site's changes, lowered limits first; a failed lowering stops the raises. */
+async function sendChanges(
+  changes: readonly Change[],
+  send: ChargerSend,
+  now: number,
+  sent: SiteStepOutcome['sent'],
+  onSendError: (err: unknown) => void,
+): Promise<void> {
   let failed = false;
   for (const c of [...changes.filter((x) => x.lower), ...changes.filter((x) => !x.lower)]) {
     // A lowering that failed stops the raises: the chargers together must not pass the site limit.
@@ -175,6 +231,4 @@ export async function stepSite(
       onSendError(err);
     }
   }
-  await writeSolarStep(db, writes);
-  return { sent };
 }
