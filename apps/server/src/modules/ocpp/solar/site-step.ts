@@ -150,7 +150,7 @@ async function planSite(
     };
   });
   const timers = new Map<number, SolarTimer>(
-    site.chargers.map((r) => [r.deviceId, { enabled: r.enabled, since: r.timerSince }]),
+    site.chargers.map((r) => [r.deviceId, { enabled: r.enabled, since: r.timerSince, atMs: r.decidedAt }]),
   );
   const step = solarStep({
     nowMs: now,
