@@ -1,7 +1,8 @@
 /**
  * Solar charging (issue 33, docs/ocpp.md "Solar charging"):
  * (a) the controller's CPU per site per sample: `solarStep` (pure) for a site of two chargers, and the
- *     whole site step against the database (`stepSite`: one read, the decision written back), per sample;
+ *     whole site step against the database (`stepSite`: one read, the decision written back), per sample,
+ *     alone and with 250 sites stepped together (`stepSites`, as a round of the runtime does);
  * (b) meter sample → profile at the charger: N charging sites, each with a grid meter publishing over MQTT
  *     (the embedded broker and the ingest, as `npm start` runs them) and one ocpp-rpc charger in `pv`
  *     (delays 0, so each sample whose surplus moved the limit by 0.5 A or more sends a profile). Each site
@@ -22,7 +23,7 @@ import { startTestIngest } from '../apps/server/src/ingest/test-ingest';
 import { sendChargerCommand } from '../apps/server/src/modules/ocpp/commands/send';
 import { startChargerCalls } from '../apps/server/src/modules/ocpp/commands/worker';
 import { type SolarCharger, solarStep } from '../apps/server/src/modules/ocpp/solar/controller';
-import { stepSite } from '../apps/server/src/modules/ocpp/solar/site-step';
+import { stepSite, stepSites } from '../apps/server/src/modules/ocpp/solar/site-step';
 import { buildStation, buildUser } from '../apps/server/src/test/factories';
 import { buildTestApp, type TestApp } from '../apps/server/src/test/helper';
 import { quantile } from './stats';
@@ -121,6 +122,47 @@ async function dbStepCase(): Promise<Row> {
     return {
       what: `stepSite (database: ${t.db.kind})`,
       steps: n,
+      'µs per step': (quantile(ms, 0.5) * 1000).toFixed(0),
+      'p99 µs': (quantile(ms, 0.99) * 1000).toFixed(0),
+    };
+  });
+}
+
+/** (a'') µs per site when BATCH sites are stepped together (stepSites: one read, one write), as a round does. */
+async function dbBatchCase(): Promise<Row> {
+  const BATCH = 250;
+  const calls = 20;
+  return withBench(async (t, ownerId) => {
+    const ids: number[] = [];
+    const meters: number[] = [];
+    for (let i = 0; i < BATCH; i++) {
+      const station = await buildStation(t.db, { ownerId, systemType: 2, templateCode: 'charging' });
+      const d = await t.db.query<{ id: number }>(
+        `INSERT INTO devices (station_id, name, serial_number, device_type, secret_hash, protocol)
+         VALUES ($1, 'CP', $2, 'charger', 'x', 'ocpp'), ($1, 'Meter', $3, 'meter', 'x', 'mqtt') RETURNING id`,
+        [station.id, `BENCH-SB-CP-${i}`, `BENCH-SB-M-${i}`],
+      );
+      await t.db.query(`INSERT INTO charger_solar (device_id, mode) VALUES ($1, 'pv')`, [d.rows[0]!.id]);
+      ids.push(station.id);
+      meters.push(d.rows[1]!.id);
+    }
+    const ms: number[] = [];
+    for (let i = 0; i < calls; i++) {
+      const now = Date.now();
+      await t.db.query(
+        `INSERT INTO device_latest (device_id, ts, w, points, last_seen_at)
+         SELECT m, $2, $3, '{}', $2 FROM unnest($1::int[]) AS m
+         ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, w = excluded.w`,
+        [meters, new Date(now), -3000 - (i % 7) * 300],
+      );
+      const a = performance.now();
+      await stepSites(t.db, ids, async () => 0, now);
+      ms.push((performance.now() - a) / BATCH);
+    }
+    ms.sort((x, y) => x - y);
+    return {
+      what: `stepSites, ${BATCH} sites a call (database: ${t.db.kind}), per site`,
+      steps: calls * BATCH,
       'µs per step': (quantile(ms, 0.5) * 1000).toFixed(0),
       'p99 µs': (quantile(ms, 0.99) * 1000).toFixed(0),
     };
@@ -239,7 +281,7 @@ async function latencyCase(n: number): Promise<Row> {
 
 /** Runs every case. */
 export async function runSolarChargingBench(): Promise<{ cpu: Row[]; latency: Row[] }> {
-  const cpu = [pureCase(), await dbStepCase()];
+  const cpu = [pureCase(), await dbStepCase(), await dbBatchCase()];
   const latency: Row[] = [];
   for (const n of sitesList) {
     latency.push(await latencyCase(n));

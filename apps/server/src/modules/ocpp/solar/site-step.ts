@@ -85,7 +85,8 @@ export async function stepSite(
 /**
  * One step of each site of `stationIds` at `now`, as stepSite does, with one read and one write for all
  * of them; the sends of all the sites together in `sent`.
- * @throws only what the database throws; send failures are collected into `onSendError`.
+ * @throws only what the database throws (the first site's error, after the other sites were stepped);
+ *   send failures are collected into `onSendError`.
  */
 export async function stepSites(
   db: DbHandle,
@@ -95,13 +96,17 @@ export async function stepSites(
   onSendError: (err: unknown) => void = () => {},
 ): Promise<SiteStepOutcome> {
   const sites = (await readSolarSites(db, stationIds)).filter((s) => s.chargers.length > 0);
-  const plans = await Promise.all(sites.map((site) => planSite(db, site, now)));
+  // A site that cannot be planned (its site-limit division failed) does not hold back the others.
+  const settled = await Promise.allSettled(sites.map((site) => planSite(db, site, now)));
+  const plans = settled.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
   const sent: SiteStepOutcome['sent'] = [];
   await Promise.all(plans.map((p) => sendChanges(p.changes, send, now, sent, onSendError)));
   await writeSolarStep(
     db,
     plans.flatMap((p) => p.writes),
   );
+  const failed = settled.find((p) => p.status === 'rejected');
+  if (failed) throw failed.reason;
   return { sent };
 }
 
