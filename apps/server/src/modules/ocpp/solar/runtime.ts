@@ -53,6 +53,8 @@ export function startSolarCharging(opts: SolarChargingOptions): SolarCharging {
   /** When each site was last stepped here, ms (the sweep skips the ones stepped since its last round). */
   const steppedAt = new Map<number, number>();
   let loop: Promise<void> | null = null;
+  /** Set by stop(): a sample of a closing app starts no round on its closing database. */
+  let stopped = false;
   const counts = { steps: 0, rounds: 0 };
   const refresh = () =>
     solarMeters(db)
@@ -80,6 +82,7 @@ export function startSolarCharging(opts: SolarChargingOptions): SolarCharging {
   };
   /** Marks the site due (once, however often asked); resolves after the round that steps it. */
   const step = (stationId: number, wait = false): Promise<void> => {
+    if (stopped) return Promise.resolve();
     let waiting = due.get(stationId);
     if (!waiting) {
       waiting = [];
@@ -118,6 +121,7 @@ export function startSolarCharging(opts: SolarChargingOptions): SolarCharging {
     },
     counts: () => ({ ...counts }),
     stop() {
+      stopped = true;
       clearInterval(refresher);
       clearInterval(sweeper);
     },
