@@ -30,8 +30,6 @@ export interface SolarCharger {
 export interface SolarTimer {
   enabled: boolean;
   since: number | null;
-  /** When the step that set it ran, ms (null: unknown, e.g. the first step). */
-  atMs?: number | null;
 }
 
 /** Everything one step needs. */
@@ -81,9 +79,6 @@ interface Slot {
   remainingS?: number;
   givenW: number;
 }
-
-/** Longest gap between two steps the hold's clock slows over, ms (a longer gap counts this much). */
-const HOLD_GAP_MS = 60_000;
 
 const wattsOf = (a: number, phases: number) => Math.floor(a * phases * NOMINAL_PHASE_V);
 const OFF: SolarTimer = { enabled: false, since: null };
@@ -143,14 +138,7 @@ export function solarStep(input: SolarInput): SolarStep {
         timers.set(c.deviceId, { enabled: true, since: null });
         Object.assign(slot, { floorW: minW, sharing: true, reason: 'surplus' });
       } else {
-        let since = t.since ?? nowMs;
-        // The hold's clock runs at the part of the minimum the surplus lacks (the delay is a budget of
-        // grid energy: the whole minimum for disableDelayS): a surplus that covers half the minimum
-        // doubles it, so a thin cloud does not stop the car (replayed days: docs/ocpp.md).
-        if (t.since !== null && t.atMs != null && nowMs > t.atMs) {
-          const covered = Math.min(1, Math.max(0, avail / minW));
-          since += Math.min(nowMs - t.atMs, HOLD_GAP_MS) * covered;
-        }
+        const since = t.since ?? nowMs;
         const left = input.disableDelayS * 1000 - (nowMs - since);
         if (left <= 0) Object.assign(slot, { reason: 'insufficientSurplus', needW: minW });
         else {
@@ -178,8 +166,6 @@ export function solarStep(input: SolarInput): SolarStep {
       avail -= minW;
     } else Object.assign(slot, { reason: 'insufficientSurplus', needW: minW });
   }
-  // The next step slows a hold's clock over the time since this one.
-  for (const [id, t] of timers) timers.set(id, { ...t, atMs: nowMs });
   grant(
     order.map((c) => slots.get(c.deviceId)!),
     Math.max(0, avail),

@@ -155,7 +155,7 @@ async function planSite(
     };
   });
   const timers = new Map<number, SolarTimer>(
-    site.chargers.map((r) => [r.deviceId, { enabled: r.enabled, since: r.timerSince, atMs: r.decidedAt }]),
+    site.chargers.map((r) => [r.deviceId, { enabled: r.enabled, since: r.timerSince }]),
   );
   const step = solarStep({
     nowMs: now,

@@ -3,8 +3,7 @@
  * ingest on the embedded broker) and an OCPP 1.6J charger (ocpp-rpc) in `pv` whose draw follows the
  * profile it is sent (reported in MeterValues). The site's surplus without the car steps 4 kW → 0.8 kW →
  * 4 kW; with a 3-s enable and a 6-s disable delay the charger's limit follows: 17.3 A, then its 6-A
- * minimum held for at least the disable delay (longer: 0.8 kW covers part of the 1.38-kW minimum, and
- * the delay counts the part bought), then 0 A, then after the enable delay 17.3 A again.
+ * minimum held for the disable delay, then 0 A, then after the enable delay 17.3 A again.
  */
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { topics } from '@ems/contract/telemetry';
