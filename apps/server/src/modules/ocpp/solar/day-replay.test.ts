@@ -58,3 +58,18 @@ describe('minpv over a day', () => {
     expect(minpv.chargedKwh).toBeGreaterThan(pv.chargedKwh);
   });
 });
+
+describe('a longer disable delay set by the owner on the changeable days', () => {
+  it.each(['2016-05-25', '2016-04-29'])(
+    '%s: 300 s start the car at most 6 times, still mostly from the sun',
+    (date) => {
+      const { startMs, w } = pvDay(date);
+      const house = houseLoad(startMs, w.length);
+      const r = replay(startMs, w, house, CAR, { enableDelayS: 60, disableDelayS: 300 });
+      expect(r.starts).toBeGreaterThan(0);
+      expect(r.starts).toBeLessThanOrEqual(6);
+      expect(r.gridForCarKwh / r.chargedKwh).toBeLessThanOrEqual(0.05);
+      expect(r.usedSurplusKwh / r.usableSurplusKwh).toBeGreaterThanOrEqual(0.9);
+    },
+  );
+});
