@@ -34,11 +34,17 @@ test('the owner sets a charger to solar only and sees it read back', async ({ pa
   await page.reload();
   await expect(solar.getByRole('radio', { name: 'Solar only' })).toBeChecked();
   await expect(solar.getByTestId('solar-share')).toContainText('Nothing charged today yet');
+  await expect(solar.getByTestId('solar-share-month')).toContainText('Nothing charged this month yet');
   const list = await data<ChargerRow[]>(
     await request.get(`${API}/webpvesc/ajax/station/charger/list`, {
       params: { stationId: site.stationId },
       headers: { token },
     }),
   );
-  expect(list.find((c) => c.identity === identity)?.solar).toMatchObject({ mode: 'pv', reason: 'offline' });
+  expect(list.find((c) => c.identity === identity)?.solar).toMatchObject({
+    mode: 'pv',
+    reason: 'offline',
+    monthChargedKwh: 0,
+    monthSolarKwh: 0,
+  });
 });

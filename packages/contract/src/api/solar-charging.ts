@@ -74,7 +74,8 @@ export type SolarModeBody = z.infer<typeof SolarModeBodySchema>;
  * A charger's solar-charging state in station/charger/list (null when it is under none): its settings and
  * the controller's last decision: `limitA` per phase, why (`reason`), the power it waits for or lacks
  * (`needW`), the seconds its running delay has left (`remainingS`), the site's surplus then (`surplusW`,
- * null without fresh meter data), when (`decidedAt`, epoch ms), and today's energy: charged and from surplus.
+ * null without fresh meter data), when (`decidedAt`, epoch ms), and the energy it charged and the part from
+ * surplus (kWh, table charger_solar_days) today and this month, both in the site's time zone.
  */
 export const ChargerSolarSchema = z.object({
   connectorId: z.number().int(),
@@ -89,6 +90,8 @@ export const ChargerSolarSchema = z.object({
   decidedAt: z.number().nullable(),
   todayChargedKwh: z.number(),
   todaySolarKwh: z.number(),
+  monthChargedKwh: z.number(),
+  monthSolarKwh: z.number(),
 });
 export type ChargerSolar = z.infer<typeof ChargerSolarSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * A charger's solar charging on the chargers card (issue 33, docs/ocpp.md "Solar charging"): its mode as a
  * segmented control (the owner changes it; a viewer sees it read-only), what it gets now and why ("waiting
- * for 1.4 kW surplus for 45 s more"), and today's solar share of its charging.
+ * for 1.4 kW surplus for 45 s more"), and today's and the month's solar share of its charging.
  */
 import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
 import { SOLAR_MODES, type SolarMode } from '@ems/contract/api/solar-charging';
@@ -30,7 +30,6 @@ export function SolarSection(props: { stationId: number; charger: ChargerRow; ow
       });
       await refreshChargers(client, props.stationId);
     });
-  const share = s ? solarShare(s.todaySolarKwh, s.todayChargedKwh) : null;
   return (
     <div className="ocpp-solar" data-testid="charger-solar">
       <Space wrap size={8} align="center">
@@ -70,17 +69,48 @@ export function SolarSection(props: { stationId: number; charger: ChargerRow; ow
         </Typography.Paragraph>
       )}
       {s !== null && (
-        <Typography.Paragraph type="secondary" className="ocpp-solar-line" data-testid="solar-share">
-          {share === null
-            ? t('ocpp.solar.shareNone')
-            : t('ocpp.solar.share', {
-                solar: formatEnergy(s.todaySolarKwh, locale),
-                charged: formatEnergy(s.todayChargedKwh, locale),
-                share: formatPercent(share, locale),
-              })}
-        </Typography.Paragraph>
+        <>
+          <ShareLine
+            testId="solar-share"
+            solarKwh={s.todaySolarKwh}
+            chargedKwh={s.todayChargedKwh}
+            text="ocpp.solar.share"
+            none="ocpp.solar.shareNone"
+          />
+          <ShareLine
+            testId="solar-share-month"
+            solarKwh={s.monthSolarKwh}
+            chargedKwh={s.monthChargedKwh}
+            text="ocpp.solar.shareMonth"
+            none="ocpp.solar.shareMonthNone"
+          />
+        </>
       )}
       {action.error && <Alert type="error" showIcon title={action.error} />}
     </div>
+  );
+}
+
+/** One period's solar share: "Today 3 kWh of 4 kWh from the sun (75 %)", or that nothing was charged. */
+function ShareLine(props: {
+  testId: string;
+  solarKwh: number;
+  chargedKwh: number;
+  text: 'ocpp.solar.share' | 'ocpp.solar.shareMonth';
+  none: 'ocpp.solar.shareNone' | 'ocpp.solar.shareMonthNone';
+}) {
+  const { t } = useTranslation();
+  const locale = currentLanguageCode();
+  const share = solarShare(props.solarKwh, props.chargedKwh);
+  return (
+    <Typography.Paragraph type="secondary" className="ocpp-solar-line" data-testid={props.testId}>
+      {share === null
+        ? t(props.none)
+        : t(props.text, {
+            solar: formatEnergy(props.solarKwh, locale),
+            charged: formatEnergy(props.chargedKwh, locale),
+            share: formatPercent(share, locale),
+          })}
+    </Typography.Paragraph>
   );
 }
