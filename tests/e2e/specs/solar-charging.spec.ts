@@ -1,7 +1,8 @@
 /**
  * Issue 33: solar charging on the station page's chargers card. The demo owner's charging site gets a
  * charger (commissioned through the API); on its card the owner picks "Solar only" in the mode control:
- * the card says what the charger gets and why, and after a reload (and in charger/list) the mode reads back.
+ * the card says what the charger gets and why, and after a reload (and in charger/list) the mode reads back
+ * with the month's share. The card draws today's PV, grid and charging power.
  */
 import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
 import { expect, test } from '@playwright/test';
@@ -25,6 +26,13 @@ test('the owner sets a charger to solar only and sees it read back', async ({ pa
   const charger = page.locator(`[data-testid="charger"][data-identity="${identity}"]`);
   const solar = charger.getByTestId('charger-solar');
   await expect(solar).toContainText('Not under solar control');
+  // The card's day chart of PV, grid and charging, drawn from the site's simulated devices' lines.
+  const chart = page.getByTestId('chargers-card').getByTestId('solar-day-chart');
+  await expect(chart).toContainText('Today: PV, grid and charging');
+  await expect(chart.getByTestId('solar-day-chart-canvas').locator('canvas')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(chart.getByTestId('solar-day-chart-canvas')).toHaveAttribute('aria-label', /EV charging/);
 
   await solar.getByText('Solar only', { exact: true }).click();
   // Never connected: the controller sends it nothing and says so.

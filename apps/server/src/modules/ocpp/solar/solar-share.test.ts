@@ -6,6 +6,7 @@
  */
 import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
 import type { ChargerSessions } from '@ems/contract/api/report';
+import type { Lines } from '@ems/contract/api/station';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OcppBench, startOcppBench } from '../test-ocpp';
@@ -89,6 +90,17 @@ describe('solar share', () => {
       await get('report/charger-sessions', { stationId: b.stationId, deviceId: plainId, searchDate: today })
     ).json() as { data: ChargerSessions };
     expect(plain.data.surplus).toBeNull();
+  });
+
+  it('the site’s day lines carry the chargers’ power as charging, beside the grid', async () => {
+    const res = (await get('station/lines', { stationId: b.stationId, searchDate: today })).json() as {
+      status: number;
+      data: Lines;
+    };
+    expect(res.status).toBe(0);
+    const charging = res.data.series.find((s) => s.key === 'charging');
+    expect(charging?.unit).toBe('W');
+    expect(charging?.values).toHaveLength(res.data.times.length);
   });
 
   it('the CSV ends with the period’s kWh from surplus and its share, in the caller’s language', async () => {
