@@ -2,7 +2,7 @@
  * Issue 33: solar charging on the station page's chargers card. The demo owner's charging site gets a
  * charger (commissioned through the API); on its card the owner picks "Solar only" in the mode control:
  * the card says what the charger gets and why, and after a reload (and in charger/list) the mode reads back
- * with the month's share. The card draws today's PV, grid and charging power.
+ * with the month's share; the owner sets its priority. The card draws today's PV, grid and charging power.
  */
 import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
 import { expect, test } from '@playwright/test';
@@ -43,6 +43,13 @@ test('the owner sets a charger to solar only and sees it read back', async ({ pa
   await expect(solar.getByRole('radio', { name: 'Solar only' })).toBeChecked();
   await expect(solar.getByTestId('solar-share')).toContainText('Nothing charged today yet');
   await expect(solar.getByTestId('solar-share-month')).toContainText('Nothing charged this month yet');
+  // Priority among the site's chargers (higher first): the owner picks 3, the card and the API read it back.
+  await solar.getByTestId('solar-priority').click();
+  await page.locator('.ant-select-item-option[title="3"]').click();
+  await expect(solar.getByTestId('solar-priority')).toContainText('3');
+  await page.reload();
+  await expect(solar.getByTestId('solar-priority')).toContainText('3');
+  await expect(solar.getByRole('radio', { name: 'Solar only' })).toBeChecked();
   const list = await data<ChargerRow[]>(
     await request.get(`${API}/webpvesc/ajax/station/charger/list`, {
       params: { stationId: site.stationId },
@@ -54,5 +61,6 @@ test('the owner sets a charger to solar only and sees it read back', async ({ pa
     reason: 'offline',
     monthChargedKwh: 0,
     monthSolarKwh: 0,
+    priority: 3,
   });
 });

@@ -36,6 +36,7 @@ export async function chargersOfStation(db: DbHandle, stationId: number): Promis
        CASE WHEN cs.device_id IS NOT NULL THEN jsonb_build_object(
          'connectorId', cs.connector_id, 'mode', cs.mode, 'minCurrentA', cs.min_current_a,
          'phases', coalesce(cs.phases, CASE WHEN d.rated_power_w <= 7360 THEN 1 ELSE 3 END),
+         'priority', cs.priority,
          'limitA', cs.limit_a, 'reason', cs.reason, 'needW', cs.need_w,
          'remainingS', CASE WHEN cs.delay_until > now() THEN ceil(extract(epoch FROM cs.delay_until - now()))::int END,
          'surplusW', cs.surplus_w,
