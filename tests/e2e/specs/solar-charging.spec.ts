@@ -26,6 +26,8 @@ test('the owner sets a charger to solar only and sees it read back', async ({ pa
   const charger = page.locator(`[data-testid="charger"][data-identity="${identity}"]`);
   const solar = charger.getByTestId('charger-solar');
   await expect(solar).toContainText('Not under solar control');
+  // Under no solar control it charges as fast as it can: Fast is the mode shown.
+  await expect(solar.getByRole('radio', { name: 'Fast' })).toBeChecked();
   // The card's day chart of PV, grid and charging, drawn from the site's simulated devices' lines.
   const chart = page.getByTestId('chargers-card').getByTestId('solar-day-chart');
   await expect(chart).toContainText('Today: PV, grid and charging');

@@ -46,7 +46,8 @@ export function SolarSection(props: { stationId: number; charger: ChargerRow; ow
           size="small"
           aria-label={t('ocpp.solar.mode')}
           data-testid="solar-mode"
-          value={s?.mode ?? (null as unknown as SolarMode)}
+          // Under no solar control a charger charges as fast as it can: that is what `now` means.
+          value={s?.mode ?? 'now'}
           disabled={!props.owner || action.pending}
           onChange={(mode) => void choose(mode)}
           options={SOLAR_MODES.map((m) => ({ value: m, label: t(`ocpp.solar.modes.${m}`) }))}
