@@ -646,6 +646,13 @@ export const MESSAGES = {
     'pt-BR': 'Participação solar',
     'cs-CZ': 'Podíl FVE',
   },
+  // issue 33: the period's charging from PV surplus under solar charging, the last row of a charger's CSV
+  'report.col.fromSurplus': {
+    'en-US': 'From PV surplus (solar charging)',
+    'zh-CN': '来自光伏余电（光伏充电）',
+    'pt-BR': 'Do excedente FV (recarga solar)',
+    'cs-CZ': 'Z přebytku FVE (solární nabíjení)',
+  },
   'report.col.minSoc': {
     'en-US': 'Lowest SOC',
     'zh-CN': '最低 SOC',

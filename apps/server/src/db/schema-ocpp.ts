@@ -205,6 +205,8 @@ export const chargerSolar = pgTable('charger_solar', {
   minCurrentA: integer('min_current_a').notNull().default(6),
   /** 1 or 3; null: the charger's own (3 unless its rating says one phase). */
   phases: integer('phases'),
+  /** 0–9, higher first: who gets the surplus first when several chargers share it (issue 33). */
+  priority: integer('priority').notNull().default(0),
   enabled: boolean('enabled').notNull().default(false),
   timerSince: tz('timer_since'),
   /** The last decision: A per phase, its reason (contract SOLAR_REASONS), the power it waits for, W. */

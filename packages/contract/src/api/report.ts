@@ -200,9 +200,22 @@ export const ChargerSessionSchema = z.object({
   inferred: z.boolean().nullable(),
 });
 export type ChargerSession = z.infer<typeof ChargerSessionSchema>;
+/**
+ * Solar charging's share of an OCPP charger's charging in the period (issue 33, docs/ocpp.md "Solar
+ * charging"): kWh charged while under solar control and the part from PV surplus (table charger_solar_days,
+ * days in the site's time zone), and that part in % (one decimal; null when nothing was charged).
+ */
+export const ChargerSurplusSchema = z.object({
+  chargedKwh: z.number(),
+  surplusKwh: z.number(),
+  share: z.number().nullable(),
+});
+export type ChargerSurplus = z.infer<typeof ChargerSurplusSchema>;
 export const ChargerSessionsSchema = z.object({
   sessions: z.array(ChargerSessionSchema),
   energyKwh: z.number(),
+  /** Null when the charger was never under solar control in the period. */
+  surplus: ChargerSurplusSchema.nullable(),
 });
 export type ChargerSessions = z.infer<typeof ChargerSessionsSchema>;
 

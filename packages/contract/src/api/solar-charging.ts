@@ -15,6 +15,10 @@ export type SolarMode = (typeof SOLAR_MODES)[number];
 
 /** Least and greatest minimum current a charger may be given, A per phase (IEC 61851-1: 6 A is the least). */
 export const SOLAR_MIN_CURRENT_RANGE_A = [6, 32] as const;
+/** Least and greatest priority of a charger: higher gets the surplus first, equals share it evenly. */
+export const SOLAR_PRIORITY_RANGE = [0, 9] as const;
+/** Priority when none is set. */
+export const DEFAULT_SOLAR_PRIORITY = 0;
 /** Minimum current when none is set, A per phase. */
 export const DEFAULT_MIN_CURRENT_A = 6;
 /** Nominal phase voltage the controller converts watts to amperes with, V (IEC 60038, 230/400 V). */
@@ -58,7 +62,8 @@ const phasesField = z.union([z.literal(1), z.literal(3)], { error: 'common.illeg
 
 /**
  * POST station/charger/mode body: a charger's solar-charging mode (connector 1 unless named), its minimum
- * current (A per phase, default DEFAULT_MIN_CURRENT_A) and phases (default the charger's own).
+ * current (A per phase, default DEFAULT_MIN_CURRENT_A), phases (default the charger's own) and priority
+ * (SOLAR_PRIORITY_RANGE, default DEFAULT_SOLAR_PRIORITY: higher first, equals evenly).
  */
 export const SolarModeBodySchema = z.object({
   deviceId: idField,
@@ -66,21 +71,25 @@ export const SolarModeBodySchema = z.object({
   mode: z.enum(SOLAR_MODES, { error: 'common.illegalInput' }),
   minCurrentA: boundedInt(...SOLAR_MIN_CURRENT_RANGE_A).optional(),
   phases: phasesField.optional(),
+  priority: boundedInt(...SOLAR_PRIORITY_RANGE).optional(),
   languageId: languageIdField,
 });
 export type SolarModeBody = z.infer<typeof SolarModeBodySchema>;
 
 /**
- * A charger's solar-charging state in station/charger/list (null when it is under none): its settings and
+ * A charger's solar-charging state in station/charger/list (null when it is under none): its settings
+ * (mode, connector, minimum current, phases, priority) and
  * the controller's last decision: `limitA` per phase, why (`reason`), the power it waits for or lacks
  * (`needW`), the seconds its running delay has left (`remainingS`), the site's surplus then (`surplusW`,
- * null without fresh meter data), when (`decidedAt`, epoch ms), and today's energy: charged and from surplus.
+ * null without fresh meter data), when (`decidedAt`, epoch ms), and the energy it charged and the part from
+ * surplus (kWh, table charger_solar_days) today and this month, both in the site's time zone.
  */
 export const ChargerSolarSchema = z.object({
   connectorId: z.number().int(),
   mode: z.enum(SOLAR_MODES),
   minCurrentA: z.number().int(),
   phases: z.union([z.literal(1), z.literal(3)]),
+  priority: z.number().int(),
   limitA: z.number().nullable(),
   reason: z.enum(SOLAR_REASONS).nullable(),
   needW: z.number().nullable(),
@@ -89,6 +98,8 @@ export const ChargerSolarSchema = z.object({
   decidedAt: z.number().nullable(),
   todayChargedKwh: z.number(),
   todaySolarKwh: z.number(),
+  monthChargedKwh: z.number(),
+  monthSolarKwh: z.number(),
 });
 export type ChargerSolar = z.infer<typeof ChargerSolarSchema>;
 

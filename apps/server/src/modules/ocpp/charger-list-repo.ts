@@ -2,7 +2,7 @@
  * SQL of the station page's charger list (docs/ocpp.md "Operating a charger"): a charging site's
  * chargers with what they said at boot, whether a node holds their socket, each connector's last status
  * and the open session on it, the share of the site's charging limit it was last sent, and its solar-charging
- * mode with the controller's last decision and today's energy (issue 33).
+ * mode with the controller's last decision and today's and the month's energy (issue 33).
  */
 import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
 import type { DbHandle } from '../../db/client';
@@ -36,11 +36,13 @@ export async function chargersOfStation(db: DbHandle, stationId: number): Promis
        CASE WHEN cs.device_id IS NOT NULL THEN jsonb_build_object(
          'connectorId', cs.connector_id, 'mode', cs.mode, 'minCurrentA', cs.min_current_a,
          'phases', coalesce(cs.phases, CASE WHEN d.rated_power_w <= 7360 THEN 1 ELSE 3 END),
+         'priority', cs.priority,
          'limitA', cs.limit_a, 'reason', cs.reason, 'needW', cs.need_w,
          'remainingS', CASE WHEN cs.delay_until > now() THEN ceil(extract(epoch FROM cs.delay_until - now()))::int END,
          'surplusW', cs.surplus_w,
          'decidedAt', (extract(epoch FROM cs.decided_at) * 1000)::float8,
-         'todayChargedKwh', coalesce(sd.charged_wh, 0) / 1000, 'todaySolarKwh', coalesce(sd.solar_wh, 0) / 1000)
+         'todayChargedKwh', coalesce(sd.charged_wh, 0) / 1000, 'todaySolarKwh', coalesce(sd.solar_wh, 0) / 1000,
+         'monthChargedKwh', coalesce(sm.charged_wh, 0) / 1000, 'monthSolarKwh', coalesce(sm.solar_wh, 0) / 1000)
        END AS solar
      FROM devices d LEFT JOIN device_latest l ON l.device_id = d.id
        JOIN stations st ON st.id = d.station_id
@@ -48,6 +50,10 @@ export async function chargersOfStation(db: DbHandle, stationId: number): Promis
        LEFT JOIN charger_solar cs ON cs.device_id = d.id
        LEFT JOIN charger_solar_days sd ON sd.device_id = d.id
          AND sd.day = to_char(now() AT TIME ZONE st.time_zone, 'YYYY-MM-DD')
+       -- The month's days: their keys are YYYY-MM-DD, so the month is a prefix.
+       LEFT JOIN LATERAL (SELECT sum(m.charged_wh) AS charged_wh, sum(m.solar_wh) AS solar_wh
+         FROM charger_solar_days m WHERE m.device_id = d.id
+           AND m.day LIKE to_char(now() AT TIME ZONE st.time_zone, 'YYYY-MM') || '-%') sm ON cs.device_id IS NOT NULL
      WHERE d.station_id = $1 AND d.protocol = 'ocpp'
      ORDER BY d.name, d.id`,
     [stationId],

@@ -119,7 +119,7 @@ describe('an OCPP charger’s sessions', () => {
     ]);
     expect(body.data.energyKwh).toBe(9.7);
     const march = (await sessionsOf('2026-03-15')).json() as { data: ChargerSessions };
-    expect(march.data).toEqual({ sessions: [], energyKwh: 0 });
+    expect(march.data).toEqual({ sessions: [], energyKwh: 0, surplus: null });
   });
 
   it('exports them as CSV with the OCPP columns in the caller’s language', async () => {

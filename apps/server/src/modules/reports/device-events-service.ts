@@ -2,7 +2,8 @@
  * Charger sessions and UPS on-battery events (issue 8 §5). An MQTT charger's sessions and a UPS's events
  * are derived from the devices' raw points: a session is a run of samples whose ConnectorStatus is not
  * "Available" (energy = the largest SessionWh seen), an event a run of OnBattery = true (lowest SoC seen).
- * An OCPP charger's sessions are its transactions (issue 22 item 4).
+ * An OCPP charger's sessions are its transactions (issue 22 item 4), with the period's kWh from PV surplus
+ * under solar charging (issue 33).
  */
 import type { ChargerSessions, UpsEvents } from '@ems/contract/api/report';
 import type { DbHandle } from '../../db/client';
@@ -11,6 +12,7 @@ import { illegalInput } from '../../http/errors';
 import { parseLocalDate } from '../../shared/zoned-time';
 import { requireDeviceOfStation, requireStationAccess, type StationRow } from '../access/station-access';
 import { listSessions, speaksOcpp } from '../ocpp/session-list-repo';
+import { surplusOfDays } from '../ocpp/solar/days-repo';
 import { localDayRange } from '../telemetry/bucket-edges';
 import { loadRollupPower, loadStationDevices } from '../telemetry/repo';
 import { ocppSessions, type SpannedSession } from './ocpp-sessions';
@@ -28,12 +30,16 @@ export interface DeviceEventsQuery {
   searchDate: string;
 }
 
-/** [from, to) instants of the month, year or (4) all time up to the end of searchDate's year. */
+/** First and last local day (YYYY-MM-DD) of the month, year or (4) all time up to the end of searchDate's year. */
+function periodDays(q: DeviceEventsQuery): { from: string; to: string } {
+  return q.statisticsType === 4
+    ? { from: '2000-01-01', to: `${q.searchDate.slice(0, 4)}-12-31` }
+    : reportRange(q.statisticsType, q.searchDate);
+}
+
+/** [from, to) instants of periodDays in the site's time zone. */
 function periodInstants(station: StationRow, q: DeviceEventsQuery): { from: Date; to: Date } {
-  const { from, to } =
-    q.statisticsType === 4
-      ? { from: '2000-01-01', to: `${q.searchDate.slice(0, 4)}-12-31` }
-      : reportRange(q.statisticsType, q.searchDate);
+  const { from, to } = periodDays(q);
   const a = parseLocalDate(from);
   const b = parseLocalDate(to);
   if (!a || !b || !parseLocalDate(q.searchDate)) throw illegalInput();
@@ -152,7 +158,13 @@ export async function chargerSessions(
     })),
   );
   const energy = sessions.reduce((a, s) => a + (s.energyKwh ?? 0), 0);
-  return { data: { sessions, energyKwh: Number(energy.toFixed(3)) }, timeZone: station.timeZone, ocpp };
+  const days = periodDays(q);
+  const surplus = ocpp ? await surplusOfDays(db, device.id, days.from, days.to) : null;
+  return {
+    data: { sessions, energyKwh: Number(energy.toFixed(3)), surplus },
+    timeZone: station.timeZone,
+    ocpp,
+  };
 }
 
 /**

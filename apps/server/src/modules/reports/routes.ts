@@ -21,6 +21,7 @@ import {
   TariffSchema,
 } from '@ems/contract/api/report';
 import { envelopeOf } from '@ems/contract/envelope';
+import { translate } from '@ems/contract/messages';
 import { Status } from '@ems/contract/status-codes';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -144,7 +145,7 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       schema: {
         tags,
         summary:
-          'A charger’s sessions (start, end, kWh, minutes, solar share %) by month, year or total; CSV with format=csv',
+          'A charger’s sessions (start, end, kWh, minutes, solar share %) and kWh from PV surplus by month, year or total; CSV with format=csv',
         querystring: DeviceEventsQuerySchema,
       },
     },
@@ -158,14 +159,28 @@ export async function reportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         ? eventsCsv(
             language,
             [...SESSION_COLUMNS, ...OCPP_SESSION_COLUMNS],
-            data.sessions.map((s) => [
-              ...sessionCells(s, at),
-              s.transactionId,
-              s.connectorId,
-              s.idTag,
-              s.stopReason,
-              s.inferred === null ? null : s.inferred ? 1 : 0,
-            ]),
+            [
+              ...data.sessions.map((s) => [
+                ...sessionCells(s, at),
+                s.transactionId,
+                s.connectorId,
+                s.idTag,
+                s.stopReason,
+                s.inferred === null ? null : s.inferred ? 1 : 0,
+              ]),
+              // Issue 33: the period's kWh from PV surplus and their share, once per charger.
+              ...(data.surplus === null
+                ? []
+                : [
+                    [
+                      translate('report.col.fromSurplus', language),
+                      null,
+                      data.surplus.surplusKwh,
+                      null,
+                      data.surplus.share,
+                    ],
+                  ]),
+            ],
           )
         : eventsCsv(
             language,

@@ -31,6 +31,22 @@ describe('line series', () => {
     });
   });
 
+  it('adds the chargers’ power together as charging (issue 33)', () => {
+    const series = siteSeries(
+      [
+        { type: 'meter', w: [-1000, 500], soc: [null, null] },
+        { type: 'charger', w: [3000, null], soc: [null, null] },
+        { type: 'charger', w: [2000, 1000], soc: [null, null] },
+      ],
+      2,
+    );
+    expect(series.find((s) => s.key === 'charging')).toEqual({
+      key: 'charging',
+      unit: 'W',
+      values: [5000, 1000],
+    });
+  });
+
   it('gives a device its W, and SoC for batteries and UPS units', () => {
     expect(deviceSeries({ type: 'ups', w: [5], soc: [99] }).map((s) => s.key)).toEqual(['W', 'SoC']);
     expect(deviceSeries({ type: 'meter', w: [5], soc: [null] }).map((s) => s.key)).toEqual(['W']);

@@ -1,6 +1,7 @@
 /**
  * Pure assembly of the day chart's series from per-device, per-bucket averages (UX.md "Station,
- * history"): site series production, consumption, grid buy/sell, charge/discharge and SOC, or one
+ * history"): site series production, consumption, grid buy/sell, charge/discharge, charging (the EV
+ * chargers, issue 33) and SOC, or one
  * device's power and SOC. Buckets without data stay null.
  */
 import type { DeviceType } from '@ems/contract/telemetry';
@@ -47,6 +48,8 @@ export function siteSeries(devices: readonly DeviceBuckets[], bucketCount: numbe
     out.push({ key: 'charge', unit: 'W', values: of('battery').map(negatedPositive) });
     out.push({ key: 'discharge', unit: 'W', values: of('battery').map(positive) });
   }
+  // Issue 33: the chargers' power together (the Chargers card's day chart of PV, grid and charging).
+  if (has('charger')) out.push({ key: 'charging', unit: 'W', values: of('charger').map(positive) });
   if (has('battery') || has('ups')) out.push({ key: 'soc', unit: '%', values: soc });
   return out;
 }

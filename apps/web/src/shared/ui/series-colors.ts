@@ -11,6 +11,8 @@ export const SERIES_COLORS = {
   charge: 'rgb(14,190,84)',
   discharge: 'rgb(255,98,63)',
   soc: 'rgb(189,195,199)',
+  /** EV chargers' power (issue 33). */
+  charging: 'rgb(214,51,132)',
 } as const;
 /** A named series colour. */
 export type SeriesColorKey = keyof typeof SERIES_COLORS;

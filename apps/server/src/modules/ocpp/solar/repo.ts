@@ -12,6 +12,8 @@ export interface SolarChargerRow {
   mode: SolarMode;
   minCurrentA: number;
   phases: number | null;
+  /** 0–9, higher first. */
+  priority: number;
   ratedW: number | null;
   online: boolean;
   /** Its latest power, W, and when (epoch ms); null before its first MeterValues. */
@@ -66,7 +68,8 @@ export async function readSolarSites(db: DbHandle, stationIds: readonly number[]
        b.w AS "batteryW", b.soc AS "batterySoc",
        coalesce((SELECT jsonb_agg(jsonb_build_object(
            'deviceId', d.id, 'connectorId', cs.connector_id, 'mode', cs.mode,
-           'minCurrentA', cs.min_current_a, 'phases', cs.phases, 'ratedW', d.rated_power_w,
+           'minCurrentA', cs.min_current_a, 'phases', cs.phases, 'priority', cs.priority,
+           'ratedW', d.rated_power_w,
            'online', EXISTS (SELECT 1 FROM ocpp_connections o WHERE o.device_id = d.id),
            'drawW', dl.w, 'drawAt', ${ms('dl.ts')},
            'status', (SELECT c.status FROM charger_connectors c
@@ -161,7 +164,7 @@ export async function writeSolarStep(db: DbHandle, writes: readonly SolarWrite[]
     );
 }
 
-/** Sets a charger's mode, minimum and phases (a new mode restarts its hysteresis and resends its limit). */
+/** Sets a charger's mode, minimum, phases and priority (restarts its hysteresis and resends its limit). */
 export async function saveSolarMode(
   db: DbHandle,
   body: {
@@ -170,14 +173,16 @@ export async function saveSolarMode(
     mode: SolarMode;
     minCurrentA: number;
     phases: number | null;
+    priority: number;
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO charger_solar (device_id, connector_id, mode, min_current_a, phases) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO charger_solar (device_id, connector_id, mode, min_current_a, phases, priority)
+     VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (device_id) DO UPDATE SET connector_id = excluded.connector_id, mode = excluded.mode,
-       min_current_a = excluded.min_current_a, phases = excluded.phases, enabled = false, timer_since = NULL,
-       sent_limit_a = NULL, sent_transaction_id = NULL`,
-    [body.deviceId, body.connectorId, body.mode, body.minCurrentA, body.phases],
+       min_current_a = excluded.min_current_a, phases = excluded.phases, priority = excluded.priority,
+       enabled = false, timer_since = NULL, sent_limit_a = NULL, sent_transaction_id = NULL`,
+    [body.deviceId, body.connectorId, body.mode, body.minCurrentA, body.phases, body.priority],
   );
 }
 

@@ -5,7 +5,12 @@
  * charging site ocpp.notChargingSite. A mode change is recorded as a charger command (`SetSolarMode`,
  * the audit: who, from where, what, when).
  */
-import { DEFAULT_MIN_CURRENT_A, type SolarModeBody, type SolarSite } from '@ems/contract/api/solar-charging';
+import {
+  DEFAULT_MIN_CURRENT_A,
+  DEFAULT_SOLAR_PRIORITY,
+  type SolarModeBody,
+  type SolarSite,
+} from '@ems/contract/api/solar-charging';
 import type { DbHandle } from '../../../db/client';
 import type { SessionUser } from '../../../http/context';
 import { noPermission } from '../../../http/errors';
@@ -24,7 +29,7 @@ export type SolarChanged = (stationId: number) => Promise<void>;
 
 /**
  * POST station/charger/mode: sets the charger's mode (connector 1 unless named, minimum 6 A unless given,
- * phases the charger's own unless given), records it for the audit and has the site stepped at once.
+ * phases the charger's own unless given, priority 0 unless given), records it for the audit and has the site stepped at once.
  * @throws noPermission (missing, foreign, a viewer), notACharger.
  */
 export async function setChargerMode(
@@ -44,6 +49,7 @@ export async function setChargerMode(
     mode: body.mode,
     minCurrentA: body.minCurrentA ?? DEFAULT_MIN_CURRENT_A,
     phases: body.phases ?? null,
+    priority: body.priority ?? DEFAULT_SOLAR_PRIORITY,
   };
   await saveSolarMode(db, settings);
   await insertCommand(db, {

@@ -151,7 +151,7 @@ async function planSite(
       drawW: fresh ? Math.max(0, r.drawW ?? 0) : 0,
       online: r.online,
       vehicleConnected: r.transactionId !== null || (r.status !== null && PLUGGED.has(r.status)),
-      priority: 0,
+      priority: r.priority,
     };
   });
   const timers = new Map<number, SolarTimer>(

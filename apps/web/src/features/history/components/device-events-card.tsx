@@ -2,10 +2,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ChargerSession, ChargerSessions, UpsEvents } from '@ems/contract/api/report';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Segmented, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Segmented, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../shared/format/quantity';
+import { formatEnergy, formatNumber, formatPercent } from '../../../shared/format/quantity';
 import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { api } from '../../../shared/http/client';
 import { toastError } from '../../../shared/ui/feedback';
@@ -17,7 +17,8 @@ type Scope = 2 | 3 | 4;
 /**
  * Charger sessions (start, end, kWh, duration, solar share; an OCPP charger's also connector, id tag and
  * stop reason) and UPS on-battery events of a site's devices by month, year or total (issue 8 §5, issue 22
- * item 4, UX.md "Charger"), with CSV download. Hidden on sites with neither device.
+ * item 4, UX.md "Charger"), an OCPP charger's kWh from PV surplus under solar charging (issue 33), with CSV
+ * download. Hidden on sites with neither device.
  */
 export function DeviceEventsCard({
   stationId,
@@ -53,6 +54,8 @@ export function DeviceEventsCard({
   const when = (iso: string | null) => (iso ? clock.dateTime(iso) : ongoing);
   const rows = Array.isArray(events.data) ? events.data : (events.data?.sessions ?? []);
   const ocpp = !Array.isArray(events.data) && hasOcppSessions(events.data?.sessions ?? []);
+  // Solar charging's kWh from PV surplus in the period (issue 33), once per charger below its sessions.
+  const surplus = Array.isArray(events.data) ? null : (events.data?.surplus ?? null);
   const columns = [
     { title: t('history.events.start'), dataIndex: 'start', key: 'start', render: when },
     { title: t('history.events.end'), dataIndex: 'end', key: 'end', render: when },
@@ -135,6 +138,19 @@ export function DeviceEventsCard({
           dataSource={rows as readonly (ChargerSession | UpsEvents[number])[]}
           pagination={{ pageSize: 10, hideOnSinglePage: true }}
         />
+      )}
+      {surplus && surplus.share !== null && (
+        <Typography.Paragraph
+          type="secondary"
+          className="device-events-surplus"
+          data-testid="sessions-surplus"
+        >
+          {t('history.events.fromSurplus', {
+            solar: formatEnergy(surplus.surplusKwh, locale),
+            charged: formatEnergy(surplus.chargedKwh, locale),
+            share: formatPercent(surplus.share, locale),
+          })}
+        </Typography.Paragraph>
       )}
     </Card>
   );

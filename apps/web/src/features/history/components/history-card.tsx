@@ -24,7 +24,16 @@ import {
   shiftPeriod,
 } from '../lib/period-nav';
 
-const LINE_KEYS = ['production', 'consumption', 'gridBuy', 'gridSell', 'charge', 'discharge', 'soc'];
+const LINE_KEYS = [
+  'production',
+  'consumption',
+  'gridBuy',
+  'gridSell',
+  'charge',
+  'discharge',
+  'charging',
+  'soc',
+];
 const PICKER = { 1: 'date', 2: 'month', 3: 'year', 4: 'year' } as const;
 const TOTAL_KEYS = [
   'productionKwh',

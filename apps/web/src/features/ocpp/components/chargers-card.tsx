@@ -1,6 +1,7 @@
 /**
  * The station page's "Chargers" card of a charging site (system kind 2, issue 22): each OCPP charger with
- * its connectors and, for the owner, its remote operations, command history and composite schedule;
+ * today's PV, grid and charging power (issue 33); its connectors and, for the owner, its remote operations,
+ * command history and composite schedule;
  * then the site's charging limit and, for the owner, "Add charger" and the site's id tags. Nothing for
  * another kind of site. The chargers are read every 5 s, every 2 s while a command is on its way.
  */
@@ -10,7 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Skeleton, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localDate } from '../../../shared/format/time';
 import { errorText } from '../../../shared/http/api-error';
+import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useNow } from '../../../shared/ui/use-now';
 import { useBaseInfo } from '../../station/api/get-base-info';
 import { chargerKeys, refreshChargers, useChargers } from '../api/charger-api';
@@ -20,6 +23,7 @@ import { type ChargerDialog, ChargerItem } from './charger-item';
 import { CommandHistoryModal } from './command-history';
 import { IdTagsSection } from './id-tags-section';
 import { ScheduleModal } from './schedule-modal';
+import { SolarDayChart } from './solar-day-chart';
 import { StartChargingModal } from './start-charging-modal';
 
 /** System kind of a charging site (spec §1). */
@@ -30,11 +34,20 @@ export function ChargersCard(props: { stationId: number; useIsOwner: (stationId:
   const base = useBaseInfo(props.stationId).data;
   const owner = props.useIsOwner(props.stationId);
   if (base?.systemType !== CHARGING_SITE) return null;
-  return <ChargersView stationId={props.stationId} owner={owner} />;
+  return <ChargersView stationId={props.stationId} owner={owner} timeZone={base.timeZone} />;
 }
 
-function ChargersView({ stationId, owner }: { stationId: number; owner: boolean }) {
+function ChargersView({
+  stationId,
+  owner,
+  timeZone,
+}: {
+  stationId: number;
+  owner: boolean;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
+  const locale = currentLanguageCode();
   const client = useQueryClient();
   const now = useNow(5_000);
   const pendingRef = useRef(new Set<number>());
@@ -114,6 +127,7 @@ function ChargersView({ stationId, owner }: { stationId: number; owner: boolean 
           )}
         </Empty>
       )}
+      <SolarDayChart stationId={stationId} today={localDate(now, timeZone)} locale={locale} />
       <div className="ocpp-chargers">
         {list.map((c) => (
           <ChargerItem

@@ -24,6 +24,7 @@ const COLOR_OF: Record<string, SeriesColorKey> = {
   gridSell: 'gridSell',
   charge: 'charge',
   discharge: 'discharge',
+  charging: 'charging',
   soc: 'soc',
 };
 

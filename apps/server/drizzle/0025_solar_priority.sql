@@ -1,0 +1,1 @@
+ALTER TABLE "charger_solar" ADD COLUMN "priority" integer DEFAULT 0 NOT NULL;
