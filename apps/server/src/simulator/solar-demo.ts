@@ -22,11 +22,13 @@ import { hashString } from './random';
  */
 const SOLAR_SITE_INDEX = 2002;
 
-/** The solar-charging demo site's spec for the installation tagged `snTag` (fleet-store's fleetSnTag). */
+/** The solar-charging demo site's spec ("Solar carport, Shenzhen") for the installation tagged `snTag` (fleet-store's fleetSnTag). */
 export function solarDemoSpec(snTag: string): SiteSpec {
   const spec = siteSpec(SOLAR_SITE_INDEX, snTag, true);
   if (!spec.solarCharging) throw new Error('the solar-charging demo site must be a charging site');
-  return spec;
+  // Named after what it is, not a family: it also sorts after the fleet's "… EV charging" sites, which
+  // the browser specs take as the first charging site.
+  return { ...spec, name: `Solar carport, ${spec.place.city}` };
 }
 
 /** The modes the demo's chargers start in, by position (DEMO-SOLAR-1, DEMO-SOLAR-2). */
