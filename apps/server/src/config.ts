@@ -92,6 +92,11 @@ const ConfigSchema = z.object({
    * gateway on loopback Modbus TCP (simulator/gateway-demo.ts). Needs the embedded broker.
    */
   SIMULATOR_GATEWAY: onOff.default(true),
+  /**
+   * Issue 33: one more demo charging site with PV, a grid meter and two OCPP chargers in the solar modes
+   * `pv` and `minpv` (simulator/solar-demo.ts, docs/ocpp.md "Solar charging").
+   */
+  SIMULATOR_SOLAR: onOff.default(true),
   SIMULATOR_SITES: z.coerce.number().int().min(1).max(2000).default(24),
   BACKFILL_DAYS: z.coerce.number().int().min(0).max(90).default(30),
   /** Live sample period of the simulator, in seconds. */

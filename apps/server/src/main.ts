@@ -105,7 +105,16 @@ async function main(): Promise<void> {
   if (config.SIMULATOR && config.SIMULATOR_GATEWAY && !broker)
     log.info('demo gateway site not run: it needs the embedded broker (docs/gateway.md, "The demo")');
   const simulator = config.SIMULATOR
-    ? await startSimulator({ db, config, log, mqttUrl, ocppUrl, gatewayDemo })
+    ? await startSimulator({
+        db,
+        config,
+        log,
+        mqttUrl,
+        ocppUrl,
+        gatewayDemo,
+        solarDemo: config.SIMULATOR_SOLAR,
+        solarChanged: (stationId) => app.solarCharging?.siteChanged(stationId) ?? Promise.resolve(),
+      })
     : null;
 
   const shutdown = async (signal: string) => {

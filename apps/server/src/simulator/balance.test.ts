@@ -7,7 +7,9 @@
  * the model's own load, so the tolerance is the published values' metering noise (load ±2 %, PV ±1 %,
  * chargers ±0.5 %, the pe meter ±1 %) plus rounding to whole watts. Over a stretch of minutes the energy
  * counters balance the same way. Issue 21 item 4: so they do whatever parameters the inverter was given
- * (modes, SOC limits, peak-valley periods, anti-backflow, calibration).
+ * (modes, SOC limits, peak-valley periods, anti-backflow, calibration). Issue 33: the solar-charging demo
+ * site balances with its OCPP chargers' draw (SiteModel.setExternalW) on the consuming side, whenever and
+ * however often that draw changes: PV = load + chargers + sold − bought.
  */
 import {
   CHARGE_MODES,
@@ -22,6 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { siteSpec } from './catalog';
 import { siteSamples } from './device-points';
 import { initialSnapshot, SiteModel, STEP_MS } from './site-model';
+import { solarDemoSpec } from './solar-demo';
 
 const HOUR = 3_600_000;
 /** Instants from 2025-01-01 over two years: every season, weekday and DST change of the fleet's zones. */
@@ -86,9 +89,13 @@ const params: fc.Arbitrary<DeviceParams> = fc.oneof(
 const gridCharges = (p: DeviceParams) =>
   p.chargeMode === 'pvAndGrid' && (p.operatingMode === 'peakShift' || p.operatingMode === 'backup');
 
+/** Two 11-kW OCPP chargers at any draw, 0 W (no car, or a 0-A limit) often. */
+const ocppDrawW = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 22_000 }));
+
 const site = fc.record({
   params,
-  index: fc.integer({ min: 0, max: 199 }),
+  /** −1 (a third of the runs): the solar-charging demo site (solar-demo.ts), else a fleet site. */
+  index: fc.oneof(fc.constant(-1), fc.integer({ min: 0, max: 199 }), fc.integer({ min: 0, max: 199 })),
   minute: fc.integer({ min: 0, max: SPAN_MIN }),
   /** Hours the model runs before the sample, so batteries are found anywhere in their SOC window. */
   warmUpH: fc.integer({ min: 0, max: 36 }),
@@ -98,12 +105,15 @@ const site = fc.record({
 describe('demo fleet physics (issue 24 item 11)', () => {
   it('balances every site at every sample, within metering noise', () => {
     fc.assert(
-      fc.property(site, ({ params, index, minute, warmUpH, second }) => {
-        const spec = siteSpec(index);
+      fc.property(site, ocppDrawW, ({ params, index, minute, warmUpH, second }, drawW) => {
+        const spec = index < 0 ? solarDemoSpec('') : siteSpec(index);
         const start = FROM + minute * STEP_MS;
         const model = new SiteModel(spec, initialSnapshot(spec, start), params);
         const t = start + warmUpH * HOUR + second;
         model.advanceTo(t);
+        // Only the solar demo has chargers beside the model.
+        const externalW = spec.solarCharging ? drawW : 0;
+        model.setExternalW(externalW, t);
         const p = published(model, t);
         const m = model.powers;
         // Lifetime counters never read below zero (a hybrid's AC energy included).
@@ -126,10 +136,12 @@ describe('demo fleet physics (issue 24 item 11)', () => {
           return;
         }
         const inW = p.pvW + Math.max(0, p.batteryW) + Math.max(0, p.meterW);
-        const outW = m.loadW + Math.max(0, -p.batteryW) + Math.max(0, -p.meterW) + p.chargerW;
+        const outW = m.loadW + Math.max(0, -p.batteryW) + Math.max(0, -p.meterW) + p.chargerW + externalW;
         expect(Math.abs(inW - outW)).toBeLessThanOrEqual(noise);
         // The AC bus: inverters and grid feed the household and the chargers.
-        expect(Math.abs(p.inverterAcW + p.meterW - m.loadW - p.chargerW)).toBeLessThanOrEqual(noise);
+        expect(Math.abs(p.inverterAcW + p.meterW - m.loadW - p.chargerW - externalW)).toBeLessThanOrEqual(
+          noise,
+        );
       }),
       { numRuns: 300 },
     );
@@ -137,65 +149,80 @@ describe('demo fleet physics (issue 24 item 11)', () => {
 
   it('balances the energy counters over any stretch of minutes', () => {
     fc.assert(
-      fc.property(site, fc.integer({ min: 5, max: 240 }), ({ params, index, minute, warmUpH }, minutes) => {
-        const spec = siteSpec(index);
-        const start = FROM + minute * STEP_MS;
-        const model = new SiteModel(spec, initialSnapshot(spec, start), params);
-        const t0 = start + warmUpH * HOUR;
-        model.advanceTo(t0);
-        const counters = (t: number) => {
-          const out = new Map<string, number>();
-          for (const s of siteSamples(model, t)) {
-            for (const [k, v] of Object.entries(s.points)) {
-              if (typeof v === 'number' && /WH|Wh/.test(k)) out.set(`${s.sn}.${k}`, v);
+      fc.property(
+        site,
+        fc.integer({ min: 5, max: 240 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 59_999 }), ocppDrawW), { minLength: 1, maxLength: 8 }),
+        ({ params, index, minute, warmUpH }, minutes, draws) => {
+          const spec = index < 0 ? solarDemoSpec('') : siteSpec(index);
+          const start = FROM + minute * STEP_MS;
+          const model = new SiteModel(spec, initialSnapshot(spec, start), params);
+          const t0 = start + warmUpH * HOUR;
+          model.advanceTo(t0);
+          const counters = (t: number) => {
+            const out = new Map<string, number>();
+            for (const s of siteSamples(model, t)) {
+              for (const [k, v] of Object.entries(s.points)) {
+                if (typeof v === 'number' && /WH|Wh/.test(k)) out.set(`${s.sn}.${k}`, v);
+              }
             }
+            return out;
+          };
+          const before = counters(t0);
+          let loadWh = 0;
+          let upsWh = 0;
+          // The solar demo's chargers change their draw once a minute, at any second (the draws cycle).
+          let externalWh = 0;
+          let drawW = 0;
+          for (let k = 0; k < minutes; k++) {
+            loadWh += model.powers.loadW / 60;
+            upsWh += model.powers.upsW / 60;
+            if (spec.solarCharging) {
+              const [atMs, w] = draws[k % draws.length]!;
+              model.advanceTo(t0 + k * STEP_MS + atMs);
+              model.setExternalW(w, t0 + k * STEP_MS + atMs);
+              externalWh += (drawW * atMs + w * (STEP_MS - atMs)) / HOUR;
+              drawW = w;
+            }
+            model.advanceTo(t0 + (k + 1) * STEP_MS);
           }
-          return out;
-        };
-        const before = counters(t0);
-        let loadWh = 0;
-        let upsWh = 0;
-        for (let k = 0; k < minutes; k++) {
-          loadWh += model.powers.loadW / 60;
-          upsWh += model.powers.upsW / 60;
-          model.advanceTo(t0 + (k + 1) * STEP_MS);
-        }
-        const after = counters(t0 + minutes * STEP_MS);
-        const delta = (type: string, key: string) =>
-          spec.devices
-            .filter((d) => d.type === type)
-            .reduce(
-              (a, d) => a + (after.get(`${d.sn}.${key}`) ?? 0) - (before.get(`${d.sn}.${key}`) ?? 0),
-              0,
+          const after = counters(t0 + minutes * STEP_MS);
+          const delta = (type: string, key: string) =>
+            spec.devices
+              .filter((d) => d.type === type)
+              .reduce(
+                (a, d) => a + (after.get(`${d.sn}.${key}`) ?? 0) - (before.get(`${d.sn}.${key}`) ?? 0),
+                0,
+              );
+          const hybrid = spec.devices.some((d) => d.type === 'battery');
+          const pvWh = delta('inverter', hybrid ? 'PVWH' : 'WH');
+          const devices = spec.devices.length;
+          // Counters are floored to whole Wh: at most 1 Wh per counter and end of the stretch.
+          const rounding = 2 * devices + 1;
+          if (hybrid) {
+            const acWh = delta('inverter', 'WH');
+            // The AC counter counts what left the inverter; what it drew from the grid is TotWhAbs.
+            const drawnWh = delta('inverter', 'TotWhAbs');
+            if (!gridCharges(params)) expect(drawnWh).toBe(0);
+            expect(
+              Math.abs(acWh - (pvWh + delta('battery', 'DCWhInj') - delta('battery', 'DCWhAbs') + drawnWh)),
+            ).toBeLessThanOrEqual(rounding);
+          }
+          if (spec.devices.some((d) => d.type === 'meter')) {
+            const supplied =
+              pvWh +
+              delta('battery', 'DCWhInj') -
+              delta('battery', 'DCWhAbs') +
+              delta('meter', 'TotWhImp') -
+              delta('meter', 'TotWhExp');
+            expect(Math.abs(supplied - loadWh - delta('charger', 'WH') - externalWh)).toBeLessThanOrEqual(
+              rounding + 1e-6 * loadWh,
             );
-        const hybrid = spec.devices.some((d) => d.type === 'battery');
-        const pvWh = delta('inverter', hybrid ? 'PVWH' : 'WH');
-        const devices = spec.devices.length;
-        // Counters are floored to whole Wh: at most 1 Wh per counter and end of the stretch.
-        const rounding = 2 * devices + 1;
-        if (hybrid) {
-          const acWh = delta('inverter', 'WH');
-          // The AC counter counts what left the inverter; what it drew from the grid is TotWhAbs.
-          const drawnWh = delta('inverter', 'TotWhAbs');
-          if (!gridCharges(params)) expect(drawnWh).toBe(0);
-          expect(
-            Math.abs(acWh - (pvWh + delta('battery', 'DCWhInj') - delta('battery', 'DCWhAbs') + drawnWh)),
-          ).toBeLessThanOrEqual(rounding);
-        }
-        if (spec.devices.some((d) => d.type === 'meter')) {
-          const supplied =
-            pvWh +
-            delta('battery', 'DCWhInj') -
-            delta('battery', 'DCWhAbs') +
-            delta('meter', 'TotWhImp') -
-            delta('meter', 'TotWhExp');
-          expect(Math.abs(supplied - loadWh - delta('charger', 'WH'))).toBeLessThanOrEqual(
-            rounding + 1e-6 * loadWh,
-          );
-        } else {
-          expect(Math.abs(delta('ups', 'WH') - upsWh)).toBeLessThanOrEqual(rounding);
-        }
-      }),
+          } else {
+            expect(Math.abs(delta('ups', 'WH') - upsWh)).toBeLessThanOrEqual(rounding);
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -72,6 +72,11 @@ export interface SiteSpec {
   baseLoadW: number;
   seed: number;
   devices: DeviceSpec[];
+  /**
+   * The solar-charging demo's layout (solar-demo.ts): a charging site with a PV inverter and a grid meter
+   * whose chargers are OCPP chargers run beside the model, not MQTT wallboxes.
+   */
+  solarCharging?: boolean;
 }
 
 const pick = <T>(list: readonly T[], r: number): T => list[Math.floor(r * list.length)]!;
@@ -80,8 +85,9 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 /**
  * The demo site number `index` (0-based). `snTag` goes between a product's serial prefix and the
  * device number, so fleets of two installations never share a serial number (fleet-store's fleetSnTag).
+ * `solarCharging` gives a charging site the solar-charging demo's layout (SiteSpec.solarCharging).
  */
-export function siteSpec(index: number, snTag = ''): SiteSpec {
+export function siteSpec(index: number, snTag = '', solarCharging = false): SiteSpec {
   const kind = KIND_CYCLE[index % KIND_CYCLE.length]!;
   const lap = Math.floor(index / PLACES.length);
   const base = PLACES[index % PLACES.length]!;
@@ -135,6 +141,15 @@ export function siteSpec(index: number, snTag = ''): SiteSpec {
       break;
     }
     case 'charging': {
+      if (solarCharging) {
+        const inv = pick(PV_INVERTERS, r(1));
+        capacityKw = round1((inv.ratedW / 1000) * (1.05 + 0.2 * r(2)));
+        annualKwh = Math.round(3500 + 1500 * r(3));
+        name = `${base.family} solar charging, ${base.city}${suffix}`;
+        add('inverter', 'PV inverter', inv);
+        add('meter', 'Grid meter', pick(METERS, r(4)));
+        break;
+      }
       const chargers = 1 + (index % 2);
       annualKwh = Math.round(3500 + 1500 * r(3));
       name = `${base.family} EV charging, ${base.city}${suffix}`;
@@ -171,5 +186,6 @@ export function siteSpec(index: number, snTag = ''): SiteSpec {
     baseLoadW,
     seed,
     devices,
+    ...(solarCharging && kind === 'charging' ? { solarCharging } : {}),
   };
 }

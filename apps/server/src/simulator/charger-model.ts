@@ -14,6 +14,8 @@ export interface ChargerParams {
   seed: number;
   ratedW: number;
   sessions: readonly EvSession[];
+  /** Share of local days with a session (default SESSION_DAY_SHARE). */
+  dayShare?: number;
 }
 
 /** Mutable state of a charger (part of the simulator snapshot). */
@@ -34,7 +36,7 @@ const MAX_PLUG_MIN = 20 * 60;
 
 /** The session planned for a local day, or null (no car that day). */
 export function plannedSession(p: ChargerParams, localDayIndex: number) {
-  if (rand(p.seed, localDayIndex) >= SESSION_DAY_SHARE) return null;
+  if (rand(p.seed, localDayIndex) >= (p.dayShare ?? SESSION_DAY_SHARE)) return null;
   const s = p.sessions[Math.floor(rand(p.seed ^ 0x68e31da4, localDayIndex) * p.sessions.length)]!;
   const powerW = Math.min(p.ratedW, 7000 + 4000 * rand(p.seed ^ 0xb5297a4d, localDayIndex));
   return { startMin: s[0], durationMin: Math.min(MAX_PLUG_MIN, s[2]), wh: s[3], powerW };

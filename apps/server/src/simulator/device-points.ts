@@ -74,11 +74,13 @@ export function siteSamples(
     chargerW[sn] = Math.round(m.chargers[sn]!.w * jitter(hashString(sn), tMs, 0.005));
     chargingW += chargerW[sn]!;
   }
-  let meterW = loadW + chargingW - pvW - batteryW;
+  // Devices beside the model (the solar demo's OCPP chargers) report their own power: no jitter here.
+  const externalW = Math.round(m.externalW);
+  let meterW = loadW + chargingW + externalW - pvW - batteryW;
   if (m.offGrid) meterW = 0;
   else if (m.exportCapW !== null && meterW < -m.exportCapW) {
     pvW = Math.max(0, pvW + meterW + m.exportCapW);
-    meterW = loadW + chargingW - pvW - batteryW;
+    meterW = loadW + chargingW + externalW - pvW - batteryW;
   }
   const soc = r1(model.socAt(tMs));
   const params = model.params;

@@ -15,6 +15,7 @@ import type { DbHandle } from '../db/client';
 import { DEMO_ACCOUNT } from '../db/seed/accounts';
 import { hashDeviceSecret } from '../ingest/device-secret';
 import { type SiteSpec, siteSpec } from './catalog';
+import { solarDemoSpec } from './solar-demo';
 
 /** A demo site as stored: its spec plus database ids. */
 /** Creates the site of a demo site spec for `ownerId`. @returns its station id. */
@@ -107,11 +108,12 @@ export function deviceSecret(simSecret: string, sn: string): string {
 }
 
 /**
- * Creates what is missing of demo sites 0..count−1.
+ * Creates what is missing of demo sites 0..count−1 and, with `solarDemo`, of the solar-charging demo site
+ * (solar-demo.ts; last in the list).
  * @returns the sites and the simulator secret, or null when there is no demo owner (seed not run):
  * nothing to simulate.
  */
-export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | null> {
+export async function ensureFleet(db: DbHandle, count: number, solarDemo = false): Promise<Fleet | null> {
   const owner = await db.query<{ id: number }>('SELECT id FROM users WHERE login_name = $1', [
     DEMO_ACCOUNT.loginName,
   ]);
@@ -120,6 +122,7 @@ export async function ensureFleet(db: DbHandle, count: number): Promise<Fleet | 
   const snTag = await fleetSnTag(db);
   const secret = await simulatorSecret(db);
   const specs = Array.from({ length: count }, (_, i) => siteSpec(i, snTag));
+  if (solarDemo) specs.push(solarDemoSpec(snTag));
   const existing = await db.query<{ serial_number: string; id: number; station_id: number | null }>(
     'SELECT serial_number, id, station_id FROM devices WHERE serial_number = ANY($1::text[])',
     [specs.flatMap((s) => s.devices.map((d) => d.sn))],

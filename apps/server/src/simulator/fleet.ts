@@ -28,6 +28,7 @@ import { type GatewayDemo, startGatewayDemo } from './gateway-demo';
 import { type OcppFleet, startOcppFleet } from './ocpp-sim';
 import { SimSettings } from './sim-settings';
 import type { SiteModel } from './site-model';
+import { ensureSolarModes } from './solar-demo';
 
 /** Counters of a running simulator. */
 export interface SimulatorStats {
@@ -45,6 +46,8 @@ export interface Simulator {
   backfilled: Promise<void>;
   /** The demo OCPP chargers (issue 22), null when started without the central system's address. */
   ocpp: OcppFleet | null;
+  /** The solar-charging demo site (issue 33, solar-demo.ts), null when not run (SIMULATOR_SOLAR off). */
+  solarDemo: { stationId: number; model: SiteModel } | null;
   /** The demo gateway site (issue 32), null when not run (SIMULATOR_GATEWAY off, external broker). */
   gateway: GatewayDemo | null;
   stop(): Promise<void>;
@@ -59,6 +62,7 @@ const idle: Simulator = {
   stats: () => ({ sites: 0, devices: 0, liveSamples: 0, backfillSamples: 0, backfillDone: true }),
   backfilled: Promise.resolve(),
   ocpp: null,
+  solarDemo: null,
   gateway: null,
   stop: async () => {},
 };
@@ -67,6 +71,8 @@ const idle: Simulator = {
  * Starts the simulator; resolves once the devices are connected and live publishing has begun.
  * @param deps.ocppUrl the platform's central system (`ws://host:port/ocpp`): the demo charging sites'
  *   OCPP chargers connect there (ocpp-sim.ts); without it they are not run.
+ * @param deps.solarDemo add the solar-charging demo site (solar-demo.ts); its chargers need `ocppUrl`.
+ * @param deps.solarChanged what tells the running solar-charging controller that a site's modes changed.
  * @param deps.gatewayDemo run the demo gateway site (gateway-demo.ts): the caller says so only with the
  *   embedded broker, the one that takes a gateway's announcements (docs/gateway.md, "Brokers").
  */
@@ -77,10 +83,12 @@ export async function startSimulator(deps: {
   mqttUrl: string;
   ocppUrl?: string;
   gatewayDemo?: boolean;
+  solarDemo?: boolean;
+  solarChanged?: (stationId: number) => Promise<void>;
 }): Promise<Simulator> {
   const { db, config, mqttUrl } = deps;
   const log = deps.log.child({ part: 'simulator' });
-  const fleet = await ensureFleet(db, config.SIMULATOR_SITES);
+  const fleet = await ensureFleet(db, config.SIMULATOR_SITES, deps.solarDemo === true);
   if (!fleet) {
     log.warn("no demo owner (users.login_name = 'demo'): simulator idle");
     return idle;
@@ -140,6 +148,10 @@ export async function startSimulator(deps: {
   const ocpp = deps.ocppUrl
     ? await startOcppFleet({ db, config, log, url: deps.ocppUrl, sites, secret })
     : null;
+  if (ocpp) await ensureSolarModes(db, ocpp.demo, deps.solarChanged);
+  const solarIndex = sites.findIndex((s) => s.spec.solarCharging && s.stationId !== null);
+  const solarDemo =
+    solarIndex < 0 ? null : { stationId: sites[solarIndex]!.stationId!, model: live[solarIndex]! };
   const gateway = deps.gatewayDemo
     ? await startGatewayDemo({ db, config, log, mqttUrl, epoch: firstEpoch }).catch((err: unknown) => {
         log.error({ err }, 'demo gateway not started');
@@ -195,6 +207,8 @@ export async function startSimulator(deps: {
     const everyone = t % PARAMS_EVERY_MS < intervalMs;
     for (const model of live) {
       model.advanceTo(t);
+      // The solar demo's meter reads what its OCPP chargers draw now (solar-demo.ts).
+      if (ocpp && model.spec.solarCharging) model.setExternalW(ocpp.drawW(model.spec), t);
       publishFaults(model, t);
       const report = everyone || reportDue.delete(model);
       for (const s of siteSamples(model, t, report)) {
@@ -261,6 +275,7 @@ export async function startSimulator(deps: {
     stats: () => ({ ...stats }),
     backfilled,
     ocpp,
+    solarDemo,
     gateway,
     stop: async () => {
       stopped = true;

@@ -233,11 +233,20 @@ export class OcppCharger {
     });
   }
 
+  /**
+   * What the car draws at `now` (W): its session's power within the rating and the charging profiles'
+   * limit (a limit in A × phases × 230 V), from the instant a profile arrives; 0 without a transaction
+   * or once the session's energy is delivered.
+   */
+  drawW(now = Date.now()): number {
+    const s = this.session;
+    if (!s || s.transactionId === null || s.deliveredWh >= s.plan.wh) return 0;
+    return Math.max(0, Math.min(s.plan.powerW, this.ratedW, this.profiles.limitW(now, this.tx())));
+  }
+
   /** Charges for `dtS` simulated seconds, capped by the charging profiles, and sends MeterValues. */
   private async charge(s: Session, dtS: number, now: number): Promise<void> {
-    const tx = this.tx();
-    const limitW = this.profiles.limitW(now, tx);
-    const w = Math.max(0, Math.min(s.plan.powerW, this.ratedW, limitW));
+    const w = this.drawW(now);
     const addWh = dtS > 0 ? Math.min((w * dtS) / 3600, s.plan.wh - s.deliveredWh) : 0;
     s.deliveredWh += addWh;
     this.registerWh += addWh;

@@ -5,7 +5,7 @@
  * key is HMAC-SHA256(simulator secret, identity), first 40 hex characters: the devices row keeps only its
  * SHA-256 (as charger/add does), and the simulator derives the key in-process, so it never lies anywhere.
  * A charger the owner took off its site is not put back; a `DEMO-CP-{n}` that is not the demo's (another
- * key) is left alone.
+ * key) is left alone. The solar-charging demo site (solar-demo.ts) gets two, `DEMO-SOLAR-1` and `-2`.
  */
 import { MAX_ID_TAGS_PER_SITE } from '@ems/contract/api/ocpp';
 import type { DbHandle } from '../db/client';
@@ -20,6 +20,7 @@ export interface DemoOcppCharger {
   key: string;
   idTag: string;
   site: FleetSite;
+  deviceId: number;
 }
 
 /** Rated power of the demo OCPP chargers (W): 16 A on three phases. */
@@ -30,7 +31,14 @@ export function demoChargerKey(simSecret: string, identity: string): string {
   return deviceSecret(simSecret, identity).slice(0, 40);
 }
 
-/** Commissions what is missing of the demo OCPP chargers and their id tags. */
+/** Identities of the solar-charging demo site's two OCPP chargers (solar-demo.ts). */
+export const SOLAR_CHARGER_IDS = ['DEMO-SOLAR-1', 'DEMO-SOLAR-2'] as const;
+
+/**
+ * Commissions what is missing of the demo OCPP chargers and their id tags: `DEMO-CP-{n}` on the n-th
+ * charging site, and on the solar-charging demo site (SiteSpec.solarCharging) its two SOLAR_CHARGER_IDS,
+ * each authorising with an id tag of its own identity's name.
+ */
 export async function ensureOcppChargers(
   db: DbHandle,
   sites: readonly FleetSite[],
@@ -40,27 +48,47 @@ export async function ensureOcppChargers(
   let n = 0;
   for (const site of sites) {
     if (site.spec.kind !== 'charging') continue;
+    if (site.spec.solarCharging) {
+      for (const [k, identity] of SOLAR_CHARGER_IDS.entries()) {
+        const c = await commission(db, site, identity, `Carport charger ${k + 1}`, identity, simSecret);
+        if (c) out.push(c);
+      }
+      continue;
+    }
     n++;
-    if (site.stationId === null) continue;
-    const identity = `DEMO-CP-${n}`;
-    const key = demoChargerKey(simSecret, identity);
-    await db.query(
-      `INSERT INTO devices (station_id, name, serial_number, device_type, manufacturer, model, rated_power_w, secret_hash,
-                            protocol)
-       VALUES ($1, $2, $3, 'charger', 'EMS demo', 'Norway replay AC', $4, $5, 'ocpp')
-       ON CONFLICT (serial_number) DO NOTHING`,
-      [site.stationId, `OCPP charger ${n}`, identity, DEMO_OCPP_RATED_W, hashDeviceSecret(key)],
-    );
-    const row = await db.query<{ station_id: number | null; secret_hash: string; device_type: string }>(
-      'SELECT station_id, secret_hash, device_type FROM devices WHERE serial_number = $1',
-      [identity],
-    );
-    const d = row.rows[0];
-    if (!d || d.station_id === null || d.device_type !== 'charger') continue;
-    if (!verifyDeviceSecret(key, d.secret_hash)) continue;
-    const idTag = `DEMO-${n}`;
-    await insertIdTag(db, d.station_id, idTag, 'Demo driver', MAX_ID_TAGS_PER_SITE);
-    out.push({ identity, key, idTag, site });
+    const c = await commission(db, site, `DEMO-CP-${n}`, `OCPP charger ${n}`, `DEMO-${n}`, simSecret);
+    if (c) out.push(c);
   }
   return out;
+}
+
+/** One demo charger on `site`: null when the site is gone, or the identity is not (or no longer) the demo's. */
+async function commission(
+  db: DbHandle,
+  site: FleetSite,
+  identity: string,
+  name: string,
+  idTag: string,
+  simSecret: string,
+): Promise<DemoOcppCharger | null> {
+  if (site.stationId === null) return null;
+  const key = demoChargerKey(simSecret, identity);
+  await db.query(
+    `INSERT INTO devices (station_id, name, serial_number, device_type, manufacturer, model, rated_power_w, secret_hash,
+                          protocol)
+     VALUES ($1, $2, $3, 'charger', 'EMS demo', 'Norway replay AC', $4, $5, 'ocpp')
+     ON CONFLICT (serial_number) DO NOTHING`,
+    [site.stationId, name, identity, DEMO_OCPP_RATED_W, hashDeviceSecret(key)],
+  );
+  const row = await db.query<{
+    id: number;
+    station_id: number | null;
+    secret_hash: string;
+    device_type: string;
+  }>('SELECT id, station_id, secret_hash, device_type FROM devices WHERE serial_number = $1', [identity]);
+  const d = row.rows[0];
+  if (!d || d.station_id === null || d.device_type !== 'charger') return null;
+  if (!verifyDeviceSecret(key, d.secret_hash)) return null;
+  await insertIdTag(db, d.station_id, idTag, 'Demo driver', MAX_ID_TAGS_PER_SITE);
+  return { identity, key, idTag, site, deviceId: d.id };
 }

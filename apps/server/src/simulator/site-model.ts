@@ -5,7 +5,9 @@
  * gives the same values, so a restart that reloads it, or recomputes it from the fleet's epoch, continues
  * the counters where they were and backfill and live agree. The inverter's parameters (issue 21,
  * hybrid-control.ts) are not part of the snapshot: the simulator keeps them (sim-settings.ts) and sets them
- * with setParams, effective from the next minute.
+ * with setParams, effective from the next minute. Devices run beside the model (the solar-charging demo's OCPP
+ * chargers, solar-demo.ts) tell it their power with setExternalW at any instant: the meter reads it from
+ * then on, and the counters integrate it piecewise, so they stay exact.
  */
 import { type DeviceParams, PARAM_DEFAULTS } from '@ems/contract/api/device-params';
 
@@ -45,6 +47,8 @@ export interface MinutePowers {
   offGrid: boolean;
   /** Export cap of the inverter's anti-backflow (W), null when off. */
   exportCapW: number | null;
+  /** Power of the devices beside the model behind the meter (setExternalW), W ≥ 0; part of meterW. */
+  externalW: number;
 }
 
 /** Simulation step: every power is constant within it, ms. */
@@ -84,17 +88,23 @@ export class SiteModel {
   private state: SiteSnapshot;
   private minute: MinutePowers;
   private readonly clock: (tMs: number) => LocalTime;
-  private readonly pv: ((tMs: number) => number) | null;
+  private pv: ((tMs: number) => number) | null;
   private readonly battery: BatteryParams | null;
   private readonly chargerParams: Record<string, ChargerParams> = {};
   private readonly ups: UpsParams | null = null;
   private inverterParams: DeviceParams;
+  private externalW = 0;
+  /** Counter energy (Wh) of the current minute up to `mark`, when externalW changed within the minute. */
+  private partial: Record<string, [number, number]> = {};
+  /** Start of the stretch of the current minute whose powers are `minute`'s, ms. */
+  private mark: number;
 
   /** A site at `from`, its inverter set to `params`. */
   constructor(spec: SiteSpec, from: SiteSnapshot, params: DeviceParams = PARAM_DEFAULTS) {
     this.spec = spec;
     this.inverterParams = params;
     this.state = structuredClone(from);
+    this.mark = from.t;
     this.clock = createLocalClock(spec.place.timeZone);
     const inverter = spec.devices.find((d) => d.type === 'inverter');
     this.pv = inverter
@@ -151,9 +161,54 @@ export class SiteModel {
     return this.minute;
   }
 
-  /** The state at the current minute boundary (a copy). */
+  /**
+   * The state at the current minute boundary (a copy). Energy that external devices drew earlier in the
+   * minute is in its counters already, so a model restarted from it never reads a counter lower than
+   * one it published.
+   */
   snapshot(): SiteSnapshot {
-    return structuredClone(this.state);
+    const snap = structuredClone(this.state);
+    for (const sn in this.partial) {
+      const [a, b] = snap.counters[sn] ?? [0, 0];
+      snap.counters[sn] = [a + this.partial[sn]![0], b + this.partial[sn]![1]];
+    }
+    return snap;
+  }
+
+  /**
+   * The power of devices beside the model behind the site's meter (W ≥ 0) from `tMs` on (within the
+   * current minute, not before an earlier call's instant): the meter reads it at once; it stays until
+   * the next call.
+   */
+  setExternalW(w: number, tMs: number): void {
+    if (w === this.externalW) return;
+    this.integrate(Math.max(this.mark, tMs));
+    const m = this.minute;
+    const meterW = m.offGrid ? 0 : m.meterW - m.externalW + w;
+    this.externalW = w;
+    this.minute = { ...m, externalW: w, meterW };
+  }
+
+  /**
+   * Puts another sun over a site with PV from `tMs` on (within the current minute): `pv` gives the
+   * available PV power (W) of each minute. For a test that needs PV at any hour of the day it runs.
+   */
+  replacePv(pv: (tMs: number) => number, tMs: number): void {
+    if (!this.pv) throw new Error('the site has no PV');
+    this.integrate(Math.max(this.mark, tMs));
+    this.pv = pv;
+    this.minute = this.compute();
+  }
+
+  /** Adds the current powers' energy from `mark` to `tMs` to `partial` and moves `mark` there. */
+  private integrate(tMs: number): void {
+    const h = (tMs - this.mark) / 3_600_000;
+    for (const d of this.spec.devices) {
+      const [a, b] = this.partial[d.sn] ?? [0, 0];
+      const [pa, pb] = this.flows(d.type, d.sn, this.minute);
+      this.partial[d.sn] = [a + pa * h, b + pb * h];
+    }
+    this.mark = tMs;
   }
 
   /** Battery SOC (%) at `tMs` within the current minute. */
@@ -176,13 +231,14 @@ export class SiteModel {
 
   /** Exact counters (Wh) at `tMs` within the current minute, per device serial number. */
   countersAt(tMs: number): Record<string, [number, number]> {
-    const h = (tMs - this.state.t) / 3_600_000;
+    const h = (tMs - this.mark) / 3_600_000;
     const m = this.minute;
     const out: Record<string, [number, number]> = {};
     for (const d of this.spec.devices) {
       const [a, b] = this.state.counters[d.sn] ?? [0, 0];
+      const [qa, qb] = this.partial[d.sn] ?? [0, 0];
       const [pa, pb] = this.flows(d.type, d.sn, m);
-      out[d.sn] = [a + pa * h, b + pb * h];
+      out[d.sn] = [a + qa + pa * h, b + qb + pb * h];
     }
     return out;
   }
@@ -214,16 +270,18 @@ export class SiteModel {
   private step(): void {
     const s = this.state;
     const m = this.minute;
-    const hours = STEP_MS / 3_600_000;
+    this.integrate(s.t + STEP_MS);
     for (const d of this.spec.devices) {
       const c = s.counters[d.sn] ?? [0, 0];
-      const [pa, pb] = this.flows(d.type, d.sn, m);
-      s.counters[d.sn] = [c[0] + pa * hours, c[1] + pb * hours];
+      const [qa, qb] = this.partial[d.sn]!;
+      s.counters[d.sn] = [c[0] + qa, c[1] + qb];
     }
+    this.partial = {};
     if (this.battery) s.soc = nextSoc(this.battery, s.soc, m.batteryW, STEP_MS / 1000);
     if (this.ups) s.upsSoc = nextUpsSoc(this.ups, s.upsSoc, m.onBattery, m.upsW, STEP_MS / 1000);
     for (const sn in m.chargers) s.chargers[sn] = m.chargers[sn]!.next;
     s.t += STEP_MS;
+    this.mark = s.t;
     this.minute = this.compute();
   }
 
@@ -272,7 +330,7 @@ export class SiteModel {
     const batteryW = control?.batteryW ?? 0;
     const loadW = control?.loadW ?? demandW;
     // Meter: everything behind it that consumes, minus what PV and battery supply (+ buys, − sells).
-    const meterW = control?.offGrid ? 0 : loadW + chargingW - pvW - batteryW;
+    const meterW = control?.offGrid ? 0 : loadW + chargingW + this.externalW - pvW - batteryW;
     return {
       local,
       pvW,
@@ -285,6 +343,7 @@ export class SiteModel {
       outdoorC,
       offGrid: control?.offGrid ?? false,
       exportCapW: control?.exportCapW ?? null,
+      externalW: this.externalW,
     };
   }
 }
