@@ -1,14 +1,26 @@
 /**
  * The gateway process: polls every Modbus address each `pollSeconds`, buffers the samples on disk,
- * announces the devices found and sends the buffer while the platform is reachable (docs/gateway.md).
+ * announces the devices found and sends the buffer while the platform is reachable, each device's only
+ * once the platform confirmed it (held on disk until then: docs/gateway.md "Buffering").
  */
 import { type BufferedRecord, SampleBuffer } from './buffer';
 import type { GatewayConfig } from './config';
+import { HeldRecords } from './held';
 import { gatewayTopics, PlatformLink } from './platform-link';
 import { AddressPoller, type FoundDevice } from './poller';
 import { createSender } from './sender';
 import { supportedParams } from './write-plan';
 import { handleCommand } from './writes';
+
+/**
+ * While a device found is not confirmed, its confirmation is asked for again this often (a broker's ACL
+ * reloaded since, e.g. Mosquitto's file a minute later) and the devices announced again every
+ * REANNOUNCE_EVERY such rounds (a site full before may have room now).
+ */
+const CONFIRM_RETRY_MS = 5_000;
+const REANNOUNCE_EVERY = 12;
+/** After announcing, the first send waits this long at most for the confirmations of the devices found. */
+const CONFIRM_WAIT_MS = 2_000;
 
 /** A running gateway. */
 export interface Gateway {
@@ -16,8 +28,10 @@ export interface Gateway {
   devices(): FoundDevice[];
   /** Records dropped because the buffer was full. */
   dropped(): number;
-  /** Records on disk not yet acknowledged. */
+  /** Records on disk not yet acknowledged (those held for an unconfirmed device included). */
   buffered(): number;
+  /** The devices the platform confirmed (device-protocol.md §11): only their records are sent. */
+  confirmed(): Set<string>;
   /** One poll now (the timer also polls). */
   pollNow(): Promise<void>;
   stop(): Promise<void>;
@@ -37,7 +51,11 @@ export function startGateway(
 ): Gateway {
   const buffer = new SampleBuffer(config.bufferDir, config.maxBuffered);
   const link = new PlatformLink(config.mqtt, config.serialNumber, config.secret);
-  const sender = createSender(buffer, link, () => new Set(all().map((d) => d.identity.serialNumber)));
+  const held = new HeldRecords(config.bufferDir, config.maxBuffered);
+  const confirmed = new Set<string>();
+  const found = () => new Set(all().map((d) => d.identity.serialNumber));
+  const unconfirmed = () => [...found()].filter((sn) => !confirmed.has(sn));
+  const sender = createSender(buffer, held, link, { present: found, confirmed: () => confirmed });
   const pollers = config.modbus.map(
     (url) => new AddressPoller(url, config.unitIds, (err) => log(`${url}: ${String(err)}`)),
   );
@@ -59,11 +77,32 @@ export function startGateway(
     try {
       await link.publish(gatewayTopics.devices(config.serialNumber), JSON.stringify({ devices: list }));
       await link.subscribeCommands(list.map((d) => d.sn));
+      await link.subscribeConfirmations(unconfirmed());
       announced = key;
+      await confirmations(CONFIRM_WAIT_MS);
       return true;
     } catch {
       return false;
     }
+  }
+
+  /** Resolves once every device found is confirmed, or after `ms`. */
+  function confirmations(ms: number): Promise<void> {
+    if (unconfirmed().length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        if (unconfirmed().length > 0 && Date.now() < until) return;
+        clearTimeout(timer);
+        link.off('confirmed', done);
+        resolve();
+      };
+      const until = Date.now() + ms;
+      const timer = setTimeout(() => {
+        link.off('confirmed', done);
+        resolve();
+      }, ms);
+      link.on('confirmed', done);
+    });
   }
 
   /**
@@ -99,20 +138,39 @@ export function startGateway(
   link.on('command', (sn: string, payload: Buffer) => {
     void handleCommand(all(), sn, payload, link, log);
   });
+  link.on('confirmed', (sn: string) => {
+    if (confirmed.has(sn)) return;
+    confirmed.add(sn);
+    log(`${sn} confirmed by the platform`);
+    // Its command topic may have been refused before the broker allowed it.
+    void link.subscribeCommands([sn]).catch(() => undefined);
+    void flush();
+  });
+  let rounds = 0;
+  const confirmTimer = setInterval(() => {
+    const waiting = unconfirmed();
+    if (waiting.length === 0 || !link.connected) return;
+    rounds++;
+    if (rounds % REANNOUNCE_EVERY === 0) void flush(true);
+    else void link.subscribeConfirmations(waiting, true).catch(() => undefined);
+  }, CONFIRM_RETRY_MS);
   const timer = setInterval(() => void pollNow(), config.pollSeconds * 1000);
   void pollNow();
 
   return {
     devices: all,
-    dropped: () => buffer.dropped,
-    buffered: () => buffer.size,
+    dropped: () => buffer.dropped + held.dropped,
+    buffered: () => buffer.size + held.size,
+    confirmed: () => new Set(confirmed),
     pollNow,
     async stop() {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      clearInterval(confirmTimer);
       await polling;
       buffer.close();
+      held.close();
       await Promise.all(pollers.map((p) => p.close()));
       await link.close();
     },

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type BufferedRecord, SampleBuffer } from './buffer';
+import { HeldRecords } from './held';
 import type { PlatformLink } from './platform-link';
 import { createSender } from './sender';
 
@@ -34,12 +35,55 @@ describe('sender', () => {
         sent.push({ topic, samples: JSON.parse(payload).samples });
       },
     } as unknown as PlatformLink;
-    await createSender(buffer, link, () => new Set(sns)).drain();
+    const all = () => new Set(sns);
+    await createSender(buffer, new HeldRecords(dir, 100_000), link, { present: all, confirmed: all }).drain();
     expect(sent).toHaveLength(100);
     const d7 = sent.filter((m) => m.topic === 'ems/v1/D7/telemetry');
     expect(d7).toHaveLength(1);
     expect(d7[0]!.samples.map((s) => s.points.W)).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect(buffer.size).toBe(0);
     expect(readdirSync(dir).filter((f) => f.endsWith('.jsonl'))).toHaveLength(0);
+  });
+
+  it('holds an unconfirmed device on disk while the others go, then sends it oldest first', async () => {
+    const d = mkdtempSync(join(dir, 'hold-'));
+    const buffer = new SampleBuffer(d, 100_000);
+    const sample = (sn: string, poll: number): BufferedRecord => ({
+      kind: 'sample',
+      sn,
+      ts: 1_000_000 + poll * 5000,
+      points: { W: poll },
+    });
+    const sent: { topic: string; w: number[] }[] = [];
+    const link = {
+      connected: true,
+      publish: async (topic: string, payload: string) => {
+        sent.push({
+          topic,
+          w: JSON.parse(payload).samples.map((x: { points: { W: number } }) => x.points.W),
+        });
+      },
+    } as unknown as PlatformLink;
+    const present = () => new Set(['OLD', 'NEW']);
+    const confirmed = new Set(['OLD']);
+    const gate = { present, confirmed: () => confirmed };
+    for (let poll = 0; poll < 3; poll++) buffer.append([sample('OLD', poll), sample('NEW', poll)]);
+    await createSender(buffer, new HeldRecords(d, 100_000), link, gate).drain();
+    expect(sent).toEqual([{ topic: 'ems/v1/OLD/telemetry', w: [0, 1, 2] }]);
+    expect(buffer.size).toBe(0);
+    // A restart: the held records are still on disk, and wait behind nothing newer of their device.
+    const held = new HeldRecords(d, 100_000);
+    expect(held.size).toBe(3);
+    buffer.append([sample('OLD', 3), sample('NEW', 3)]);
+    confirmed.add('NEW');
+    sent.length = 0;
+    await createSender(buffer, held, link, gate).drain();
+    expect(sent).toEqual([
+      { topic: 'ems/v1/NEW/telemetry', w: [0, 1, 2] },
+      { topic: 'ems/v1/OLD/telemetry', w: [3] },
+      { topic: 'ems/v1/NEW/telemetry', w: [3] },
+    ]);
+    expect(held.size).toBe(0);
+    expect(new HeldRecords(d, 100_000).size).toBe(0);
   });
 });

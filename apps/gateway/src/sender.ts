@@ -2,9 +2,10 @@
  * Sends the buffer oldest segments first, several together (BATCH_RECORDS): each device's samples as
  * `{"samples":[…]}` messages of at most 1,000 samples and under the 256 KB packet limit (device-protocol.md
  * §4, §6), alarm events as `{"events":[…]}` of at most 100 (§10); segments are deleted once all the
- * messages carrying them were acknowledged.
+ * messages carrying them were acknowledged. Only confirmed devices' records go out (held.ts).
  */
 import type { BufferedRecord, SampleBuffer } from './buffer';
+import type { HeldRecords } from './held';
 import { gatewayTopics, type PlatformLink } from './platform-link';
 
 /** Samples per message (DEVICE_LIMITS.samplesPerMessage). */
@@ -73,25 +74,47 @@ function chunks(items: string[], max: number): string[] {
   return out;
 }
 
+/** Which devices the sender may send for now (createSender). */
+export interface SendGate {
+  /** Devices found on the Modbus side now: records of any other are dropped (the platform would refuse them). */
+  present(): Set<string>;
+  /** Devices the platform confirmed (device-protocol.md §11): records of the others are held. */
+  confirmed(): Set<string>;
+}
+
 /**
  * Sends sealed segments while the link is up; returns when the buffer is empty or the link went down
  * (what was not acknowledged stays on disk). Never runs twice at once per buffer. Records of devices no
- * longer found (`present()`) are dropped and counted: the platform would refuse them and close the link.
+ * longer found are dropped and counted: the platform would refuse them and close the link. Records of a
+ * device found but not confirmed go to `held` (on disk) instead of out, and are sent, before anything newer
+ * of that device, once it is confirmed; the other devices' records go on meanwhile.
  */
-export function createSender(buffer: SampleBuffer, link: PlatformLink, present: () => Set<string>) {
+export function createSender(buffer: SampleBuffer, held: HeldRecords, link: PlatformLink, gate: SendGate) {
   let running: Promise<void> | undefined;
+  const send = async (records: readonly BufferedRecord[]): Promise<boolean> => {
+    const results = await Promise.allSettled(
+      messagesOf(records).map((m) => link.publish(m.topic, m.payload)),
+    );
+    return results.every((r) => r.status === 'fulfilled');
+  };
   async function run(): Promise<void> {
     buffer.seal();
-    for (let batch = buffer.oldestBatch(BATCH_RECORDS); batch.length > 0 && link.connected; ) {
-      const here = present();
+    while (link.connected) {
+      const ok = gate.confirmed();
+      for (const sn of held.devices()) {
+        if (ok.has(sn) && !(await held.release(sn, BATCH_RECORDS, send))) return;
+      }
+      const batch = buffer.oldestBatch(BATCH_RECORDS);
+      if (batch.length === 0) return;
+      const here = gate.present();
       const all = batch.flatMap((seg) => seg.records);
       const records = all.filter((r) => here.has(r.sn));
       buffer.dropped += all.length - records.length;
-      const sends = messagesOf(records).map((m) => link.publish(m.topic, m.payload));
-      const results = await Promise.allSettled(sends);
-      if (results.some((r) => r.status === 'rejected')) return;
+      // A device with held records waits behind them even once confirmed: its order is kept.
+      const sendable = (sn: string) => ok.has(sn) && !held.has(sn);
+      if (!(await send(records.filter((r) => sendable(r.sn))))) return;
+      held.append(records.filter((r) => !sendable(r.sn)));
       for (const seg of batch) buffer.remove(seg.seq);
-      batch = buffer.oldestBatch(BATCH_RECORDS);
     }
   }
   return {

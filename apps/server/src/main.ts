@@ -62,7 +62,15 @@ async function main(): Promise<void> {
   const commands = await startCommandRuntime({ db, log, queue, downlink });
   const solar = app.solarCharging;
   const onMeterSample = solar ? (deviceId: number) => solar.meterSampled(deviceId) : undefined;
-  const common = { db, log, onBatch, deviceRate, commands: commands.hooks, onMeterSample };
+  const common = {
+    db,
+    log,
+    onBatch,
+    deviceRate,
+    commands: commands.hooks,
+    onMeterSample,
+    confirmGatewayDevices: downlink.confirmGatewayDevices,
+  };
   const ingest = broker
     ? await startIngest({ ...common, broker })
     : config.INGEST_AMQP_URL

@@ -27,6 +27,12 @@ export const topics = {
   commandAck: (sn: string) => `${TOPIC_ROOT}/${sn}/command/ack`,
   /** Issue 32: a gateway announces the devices it found (GatewayDevicesPayloadSchema). */
   gatewayDevices: (sn: string) => `${TOPIC_ROOT}/${sn}/gateway/devices`,
+  /**
+   * Issue 32: the platform confirms to a gateway that it may publish for device `sn` (retained,
+   * GatewayConfirmedPayloadSchema). Per device, so that only a gateway the broker lets act for `sn` can
+   * read it: its delivery proves the broker's ACL allows the device (docs/device-protocol.md §11).
+   */
+  gatewayConfirmed: (sn: string) => `${TOPIC_ROOT}/${sn}/gateway/confirmed`,
 } as const;
 
 /**
@@ -259,3 +265,16 @@ export const GatewayDevicesPayloadSchema = z.object({
     .max(GATEWAY_MAX_DEVICES),
 });
 export type GatewayDevicesPayload = z.infer<typeof GatewayDevicesPayloadSchema>;
+
+/**
+ * The platform's confirmation on `ems/v1/{SN}/gateway/confirmed` (retained, QoS 1): device SN exists on
+ * the site of gateway `gateway`, which may now send its buffered data (docs/device-protocol.md §11).
+ */
+export const GatewayConfirmedPayloadSchema = z.object({
+  gateway: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^/+#\s]+$/),
+});
+export type GatewayConfirmedPayload = z.infer<typeof GatewayConfirmedPayloadSchema>;

@@ -29,6 +29,12 @@ test('the demo owner changes a hybrid inverter’s grid-tied lower SOC limit and
   const offGrid = tab.getByLabel('Off-grid lower SOC limit');
   await expect(onGrid).toBeVisible();
 
+  // The battery power limits at their default (the simulator's inverter reports none): "No limit", not
+  // "100000 W" on a 6 kW inverter.
+  const chargeMax = tab.getByLabel('Maximum charge power');
+  await expect(chargeMax).toHaveValue('');
+  await expect(chargeMax).toHaveAttribute('placeholder', 'No limit');
+
   // Spec §5: the grid-tied limit at least 10 points above the off-grid one, said as the user types.
   const off = Number(await offGrid.inputValue());
   const current = Number(await onGrid.inputValue());

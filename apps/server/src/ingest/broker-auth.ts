@@ -199,7 +199,8 @@ export function createBrokerAuth(
         return;
       }
       // null: refused with SUBACK 0x80, the connection stays up
-      childTopic(who, sub.topic, ['command']).then(
+      // A gateway reads its device's confirmation only while it may act for the device (issue 32).
+      childTopic(who, sub.topic, ['command', 'gatewayConfirmed']).then(
         (sn) => done(null, sn ? sub : null),
         () => done(null, null),
       );

@@ -41,8 +41,11 @@ export interface EmbeddedBroker {
    * ingest is attached wait for it. @returns detach.
    */
   attachIngest(handler: PublishInterceptor): () => void;
-  /** Publishes as the platform (QoS 1, not retained): device commands (docs/device-protocol.md §7). */
-  publish(topic: string, payload: Buffer): Promise<void>;
+  /**
+   * Publishes as the platform (QoS 1): device commands (docs/device-protocol.md §7), not retained; a
+   * gateway's device confirmations (§11) with `retain`.
+   */
+  publish(topic: string, payload: Buffer, retain?: boolean): Promise<void>;
   /** Whether the device with client id `sn` is connected now. */
   isConnected(sn: string): boolean;
   /**
@@ -167,11 +170,10 @@ export async function startEmbeddedBroker(deps: {
         });
       };
     },
-    publish: (topic, payload) =>
+    publish: (topic, payload, retain = false) =>
       new Promise<void>((resolve, reject) => {
-        aedes.publish(
-          { cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false },
-          (err?: Error | null) => (err ? reject(err) : resolve()),
+        aedes.publish({ cmd: 'publish', topic, payload, qos: 1, retain, dup: false }, (err?: Error | null) =>
+          err ? reject(err) : resolve(),
         );
       }),
     isConnected: (sn) => connected.has(sn) || connected.has(gatewayOf.get(sn) ?? ''),

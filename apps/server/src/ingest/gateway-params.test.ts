@@ -17,10 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../../gateway/src/gateway';
 import { simControlledInverter, simHybridInverter } from '../../../gateway/src/sim/devices';
 import { type SunSpecServer, startSunSpecServer } from '../../../gateway/src/sim/sunspec-server';
-import { signInAdmin } from '../modules/admin/test-admin';
-import { call } from '../modules/fleet/test-fleet';
-import { buildStation, buildUser, signIn } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helper';
+import { installTestGateway } from './test-gateway';
 import { startTestIngest, type TestIngest } from './test-ingest';
 
 let t: TestApp;
@@ -39,30 +37,16 @@ beforeAll(async () => {
     simControlledInverter(1, 'GP-INV-1', 123),
     simHybridInverter(2, 'GP-HYB-1'),
   ]);
-  const admin = await signInAdmin(t.app);
-  const imported = await t.app.inject({
-    method: 'POST',
-    url: `${API_PREFIX}/webpvesc/ajax/manage/devices/import`,
-    headers: { [TOKEN_HEADER]: admin },
-    payload: { devices: [{ serialNumber: 'GP-GW-1', commSerialNumber: 'GP-LBL-1', type: 'gateway' }] },
+  const installed = await installTestGateway(t, {
+    serialNumber: 'GP-GW-1',
+    commSerialNumber: 'GP-LBL-1',
+    siteName: 'Gateway params site',
   });
-  const secret = (imported.json() as { data: { secret: string }[] }).data[0]!.secret;
-  const owner = await buildUser(t.db);
-  token = await signIn(t.app, owner);
-  const site = (await buildStation(t.db, { ownerId: owner.id, name: 'Gateway params site' })).id;
-  expect(
-    (
-      await call(t.app, token, 'POST', 'device/add', {
-        stationId: site,
-        serialNumber: 'GP-GW-1',
-        commSerialNumber: 'GP-LBL-1',
-      })
-    ).status,
-  ).toBe(0);
+  token = installed.token;
   gw = startGateway({
     mqtt: ing.mqttUrl,
     serialNumber: 'GP-GW-1',
-    secret,
+    secret: installed.secret,
     modbus: [modbus.url],
     unitIds: [1, 2],
     pollSeconds: 1,

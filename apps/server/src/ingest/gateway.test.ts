@@ -6,16 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { topics } from '@ems/contract/telemetry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Gateway, startGateway } from '../../../gateway/src/gateway';
 import { simInverter, simMeter, simStorage } from '../../../gateway/src/sim/devices';
 import { type SunSpecServer, startSunSpecServer } from '../../../gateway/src/sim/sunspec-server';
-import { signInAdmin } from '../modules/admin/test-admin';
 import { call } from '../modules/fleet/test-fleet';
-import { buildStation, buildUser, signIn } from '../test/factories';
 import { buildTestApp, type TestApp } from '../test/helper';
+import { installTestGateway } from './test-gateway';
 import { startTestIngest, type TestIngest } from './test-ingest';
 
 let t: TestApp;
@@ -41,27 +39,15 @@ beforeAll(async () => {
     simMeter(4, 'GI-MTR-4', 50000),
     simInverter(5, 'GI-INV-5'),
   ]);
-  // 1. The administrator imports the gateway (type gateway) and gets its secret once.
-  const admin = await signInAdmin(t.app);
-  const imported = await t.app.inject({
-    method: 'POST',
-    url: `${API_PREFIX}/webpvesc/ajax/manage/devices/import`,
-    headers: { [TOKEN_HEADER]: admin },
-    payload: { devices: [{ serialNumber: 'GI-GW-1', commSerialNumber: 'GI-LBL-1', type: 'gateway' }] },
-  });
-  const body = imported.json() as { status: number; data: { secret: string }[] };
-  expect(body.status).toBe(0);
-  gwSecret = body.data[0]!.secret;
-  // 2. The owner adds it to a site by its two serial numbers.
-  const owner = await buildUser(t.db);
-  token = await signIn(t.app, owner);
-  site = (await buildStation(t.db, { ownerId: owner.id, name: 'Gateway site' })).id;
-  const added = await call(t.app, token, 'POST', 'device/add', {
-    stationId: site,
+  // The administrator imports the gateway (type gateway), the owner adds it to a site by its two serial numbers.
+  const installed = await installTestGateway(t, {
     serialNumber: 'GI-GW-1',
     commSerialNumber: 'GI-LBL-1',
+    siteName: 'Gateway site',
   });
-  expect(added.status).toBe(0);
+  gwSecret = installed.secret;
+  token = installed.token;
+  site = installed.siteId;
 });
 
 afterAll(async () => {

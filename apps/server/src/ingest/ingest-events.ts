@@ -23,7 +23,15 @@ export interface EventDeps {
   warn: IngestLog;
   /** Per kind, every 10 s at most, at info level. */
   notice: IngestLog;
+  /** Publishes a gateway's device confirmations (IngestOptions.confirmGatewayDevices). */
+  confirmGatewayDevices?(gatewaySn: string, sns: readonly string[]): Promise<void>;
 }
+
+/**
+ * How long an announcement's acknowledgement waits for its confirmations to reach the broker: an external
+ * broker that is away must not hold the gateway's other events; the gateway announces again meanwhile.
+ */
+const CONFIRM_WAIT_MS = 10_000;
 
 /** The handlers of a known device's events. */
 export interface EventHandlers {
@@ -37,7 +45,7 @@ export interface EventHandlers {
 
 /** Creates the event handlers of `deps`. */
 export function createEventHandlers(deps: EventDeps): EventHandlers {
-  const { db, log, alarms, commands, warn, notice } = deps;
+  const { db, log, alarms, commands, warn, notice, confirmGatewayDevices } = deps;
 
   function acceptAlarm(device: KnownDevice, sn: string, payload: Buffer): Promise<void> | undefined {
     const events =
@@ -66,12 +74,30 @@ export function createEventHandlers(deps: EventDeps): EventHandlers {
       body = null;
     }
     return acceptGatewayDevices(db, sn, body).then(
-      (outcomes) => {
+      async (outcomes) => {
         const created = [...outcomes].filter(([, o]) => o === 'created').map(([child]) => child);
         if (created.length > 0) notice(`gateway:${sn}`, { sn, created }, 'gateway devices created');
+        // The gateway holds a device's data until confirmed: a broker that acknowledges and then drops it
+        // (Mosquitto's static ACL before it lists the device) would otherwise lose it.
+        const onSite = [...outcomes].filter(([, o]) => o === 'created' || o === 'present').map(([c]) => c);
+        if (onSite.length > 0 && confirmGatewayDevices) await confirmWithin(sn, onSite);
       },
       (err: unknown) => warn('gateway', { sn, err }, 'gateway announcement failed'),
     );
+  }
+
+  async function confirmWithin(sn: string, sns: string[]): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('broker did not take the confirmations')), CONFIRM_WAIT_MS);
+    });
+    try {
+      await Promise.race([confirmGatewayDevices!(sn, sns), late]);
+    } catch (err) {
+      warn('gateway-confirm', { sn, err }, 'gateway device confirmations not published');
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   function onStatus(device: KnownDevice, sn: string, payload: Buffer): void {

@@ -105,6 +105,11 @@ export type IngestOptions = {
   /** Remote settings' share of the devices' messages (acknowledgements, parameter reports). */
   commands?: CommandHooks;
   /**
+   * Confirms to a gateway the devices of its announcement that are on its site (Downlink
+   * confirmGatewayDevices, docs/device-protocol.md §11); unset: no confirmation is published.
+   */
+  confirmGatewayDevices?(gatewaySn: string, sns: readonly string[]): Promise<void>;
+  /**
    * Called with a meter's device id after its samples are committed (solar charging, issue 33). Must be
    * cheap and not throw: it runs for every meter message.
    */

@@ -76,7 +76,15 @@ export async function startIngest(opts: IngestOptions): Promise<Ingest> {
     oncePerDevice,
     onMeterSample: opts.onMeterSample,
   });
-  const events = createEventHandlers({ db, log, alarms, commands, warn, notice });
+  const events = createEventHandlers({
+    db,
+    log,
+    alarms,
+    commands,
+    warn,
+    notice,
+    confirmGatewayDevices: opts.confirmGatewayDevices,
+  });
   // preload() stamps every device with one time: without a refresh they would all expire together and
   // each device's next message would wait for its own query, one after another (QoS 1 is handled serially).
   const refresh = setInterval(() => {

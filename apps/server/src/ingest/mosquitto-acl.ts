@@ -13,9 +13,9 @@ const SAFE_SN = /^[^/+#\s]{1,64}$/;
 
 /**
  * The text of the ACL file: `ingestUser` (the user of MQTT_URL) reads every device's telemetry, status,
- * alarm, command answer and gateway announcement and writes commands; a device writes and reads only its
- * own topics; a gateway also writes the telemetry, alarms and command answers of the devices on its site
- * and reads their commands.
+ * alarm, command answer and gateway announcement and writes commands and gateways' device confirmations;
+ * a device writes and reads only its own topics; a gateway also writes the telemetry, alarms and command
+ * answers of the devices on its site and reads their commands and confirmations.
  */
 export async function renderMosquittoAcl(db: DbHandle, ingestUser: string): Promise<string> {
   const own = (verb: string, topic: string) => `pattern ${verb} ${topic.replace('{SN}', '%u')}`;
@@ -36,6 +36,7 @@ export async function renderMosquittoAcl(db: DbHandle, ingestUser: string): Prom
       (fn) => `topic read ${fn('+')}`,
     ),
     `topic write ${topics.command('+')}`,
+    `topic write ${topics.gatewayConfirmed('+')}`,
   ];
   const res = await db.query<{ gateway: string; child: string }>(
     `SELECT g.serial_number AS gateway, c.serial_number AS child FROM devices g
@@ -51,7 +52,8 @@ export async function renderMosquittoAcl(db: DbHandle, ingestUser: string): Prom
     }
     for (const fn of [topics.telemetry, topics.alarm, topics.commandAck])
       lines.push(`topic write ${fn(child)}`);
-    lines.push(`topic read ${topics.command(child)}`);
+    // Read with the device's other lines: the confirmation reaching the gateway proves this file is loaded.
+    lines.push(`topic read ${topics.command(child)}`, `topic read ${topics.gatewayConfirmed(child)}`);
   }
   return `${lines.join('\n')}\n`;
 }

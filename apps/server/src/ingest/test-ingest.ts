@@ -97,18 +97,24 @@ export async function startTestIngest(deps: {
   const tag = randomBytes(4).toString('hex');
   const { onBatch, onMeterSample } = deps;
   const deviceRate = deviceRateOf(config);
-  const downlink = deps.withCommands
-    ? broker
-      ? embeddedDownlink(broker)
-      : externalDownlink(mqttUrl, log)
+  // Also without commands: it publishes a gateway's device confirmations (issue 32).
+  const downlink = broker ? embeddedDownlink(broker) : externalDownlink(mqttUrl, log);
+  const commands = deps.withCommands
+    ? await startCommandRuntime({ db, log, queue: deps.withCommands.queue, downlink })
     : null;
-  const commands =
-    deps.withCommands && downlink
-      ? await startCommandRuntime({ db, log, queue: deps.withCommands.queue, downlink })
-      : null;
   const hooks = commands?.hooks;
+  const { confirmGatewayDevices } = downlink;
   const ingest = broker
-    ? await startIngest({ db, log, broker, onBatch, deviceRate, commands: hooks, onMeterSample })
+    ? await startIngest({
+        db,
+        log,
+        broker,
+        onBatch,
+        deviceRate,
+        commands: hooks,
+        onMeterSample,
+        confirmGatewayDevices,
+      })
     : await startIngest({
         db,
         log,
@@ -119,6 +125,7 @@ export async function startTestIngest(deps: {
         deviceRate,
         commands: hooks,
         onMeterSample,
+        confirmGatewayDevices,
       });
   await ingest.ready;
   const clients: MqttClient[] = [];
@@ -155,7 +162,7 @@ export async function startTestIngest(deps: {
     stop: async () => {
       await Promise.all(clients.map((c) => c.endAsync(true)));
       await commands?.stop();
-      await downlink?.close();
+      await downlink.close();
       await ingest.stop();
       await broker?.stop();
     },

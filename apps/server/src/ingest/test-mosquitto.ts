@@ -32,6 +32,8 @@ export interface TestMosquitto {
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Starts it again on the same port and directory. */
   start(): Promise<void>;
+  /** SIGHUP: Mosquitto reads its password and ACL files again, keeping its clients connected. */
+  reload(): void;
   /** Stops it and removes its directory. */
   dispose(): Promise<void>;
 }
@@ -73,6 +75,9 @@ export async function startTestMosquitto(extra?: (dir: string) => string): Promi
     url: `mqtt://127.0.0.1:${port}`,
     stop,
     start,
+    reload: () => {
+      child?.kill('SIGHUP');
+    },
     dispose: async () => {
       await stop();
       rmSync(dir, { recursive: true, force: true });

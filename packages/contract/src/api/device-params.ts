@@ -208,6 +208,19 @@ export type ParamKey = keyof typeof PARAM_SPECS;
 /** Every parameter key, in form order. */
 export const PARAM_KEYS = Object.keys(PARAM_SPECS) as ParamKey[];
 
+/**
+ * Parameters whose top value, PARAM_POWER_MAX_W, means "no limit below the device's own": the battery's
+ * power limits, which default to it. The Parameters tab writes such a value "No limit" (not "100,000 W" on
+ * a 6 kW inverter), and an emptied field sets it.
+ */
+export const NO_LIMIT_PARAMS: readonly ParamKey[] = ['chargePowerMaxW', 'dischargePowerMaxW'];
+
+/** Whether `value` of parameter `key` is "no limit" (NO_LIMIT_PARAMS at or above PARAM_POWER_MAX_W). */
+export const isNoLimit = (key: string, value: unknown): boolean =>
+  (NO_LIMIT_PARAMS as readonly string[]).includes(key) &&
+  typeof value === 'number' &&
+  value >= PARAM_POWER_MAX_W;
+
 /** The zod field of every parameter (ranges answer "data out of range", spec §5). */
 export const PARAM_FIELDS = {
   operatingMode: z.enum(OPERATING_MODES, { error: 'common.illegalInput' }),

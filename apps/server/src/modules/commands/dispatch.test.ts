@@ -47,6 +47,7 @@ function dispatcher(offline: ReadonlySet<string>) {
   const published: { sn: string; id: string }[] = [];
   const waiting: number[] = [];
   const downlink: Downlink = {
+    confirmGatewayDevices: async () => {},
     publish: async (sn: string, message: CommandMessage) => {
       published.push({ sn, id: message.id });
     },

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { CommandMessage } from '@ems/contract/api/device-commands';
-import { topics } from '@ems/contract/telemetry';
+import { type GatewayConfirmedPayload, topics } from '@ems/contract/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { EmbeddedBroker } from '../../ingest/broker';
@@ -17,6 +17,12 @@ import { redact } from '../../ingest/ingest-link';
 export interface Downlink {
   /** Publishes `message` to the device `sn` (QoS 1); resolves once the broker took it. */
   publish(sn: string, message: CommandMessage): Promise<void>;
+  /**
+   * Confirms to gateway `gatewaySn` that it may publish for each of `sns` (issue 32): a retained QoS 1
+   * message on each `ems/v1/{SN}/gateway/confirmed` (docs/device-protocol.md §11); resolves once the broker
+   * took them all.
+   */
+  confirmGatewayDevices(gatewaySn: string, sns: readonly string[]): Promise<void>;
   /** Whether the device is connected now; undefined when the broker cannot tell (external broker). */
   connected(sn: string): boolean | undefined;
   /**
@@ -28,10 +34,19 @@ export interface Downlink {
   close(): Promise<void>;
 }
 
+function confirmation(gatewaySn: string): string {
+  const body: GatewayConfirmedPayload = { gateway: gatewaySn };
+  return JSON.stringify(body);
+}
+
 /** The embedded broker's downlink: publishes in-process and knows who is connected. */
 export function embeddedDownlink(broker: EmbeddedBroker): Downlink {
   return {
     publish: (sn, message) => broker.publish(topics.command(sn), Buffer.from(JSON.stringify(message))),
+    confirmGatewayDevices: async (gatewaySn, sns) => {
+      const payload = Buffer.from(confirmation(gatewaySn));
+      await Promise.all(sns.map((sn) => broker.publish(topics.gatewayConfirmed(sn), payload, true)));
+    },
     connected: (sn) => broker.isConnected(sn),
     onConnect: (listener) => broker.onCommandSubscribe(listener),
     close: async () => {},
@@ -62,6 +77,12 @@ export function externalDownlink(url: string, log: FastifyBaseLogger): Downlink 
   return {
     publish: async (sn, message) => {
       await client.publishAsync(topics.command(sn), JSON.stringify(message), { qos: 1 });
+    },
+    confirmGatewayDevices: async (gatewaySn, sns) => {
+      const payload = confirmation(gatewaySn);
+      await Promise.all(
+        sns.map((sn) => client.publishAsync(topics.gatewayConfirmed(sn), payload, { qos: 1, retain: true })),
+      );
     },
     connected: () => undefined,
     onConnect: () => () => {},

@@ -1,5 +1,6 @@
 import {
   DeviceParamsSchema,
+  NO_LIMIT_PARAMS,
   PARAM_SPECS,
   type ParamKey,
   type ParamSpec,
@@ -55,6 +56,8 @@ export function ParamInput({ paramKey, ...field }: { paramKey: ParamKey; id?: st
       step={spec.step}
       precision={decimalsOf(spec)}
       suffix={spec.unit}
+      // Empty means no limit below the device's own (NO_LIMIT_PARAMS), and says so.
+      placeholder={NO_LIMIT_PARAMS.includes(paramKey) ? t('deviceParams.noLimit') : undefined}
     />
   );
 }

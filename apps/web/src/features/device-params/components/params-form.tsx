@@ -14,6 +14,7 @@ import {
   changedParams,
   fieldPathOf,
   formBase,
+  formValuesOf,
   groupParams,
   type ParamFormValues,
   pendingByParam,
@@ -65,7 +66,7 @@ export function ParamsForm({
   // What the device has (or is about to have) moved on: fields the user has not touched follow it.
   const baseKey = JSON.stringify(base);
   useEffect(() => {
-    if (!form.isFieldsTouched()) form.setFieldsValue(JSON.parse(baseKey));
+    if (!form.isFieldsTouched()) form.setFieldsValue(formValuesOf(JSON.parse(baseKey)));
   }, [baseKey, form]);
 
   const recheck = (changed: Partial<ParamFormValues>) => {
@@ -98,7 +99,7 @@ export function ParamsForm({
       toastSuccess(msg);
       const next = await onSent();
       form.resetFields();
-      if (next) form.setFieldsValue(formBase(next));
+      if (next) form.setFieldsValue(formValuesOf(formBase(next)));
     } catch (e) {
       setConfirming(null);
       const path = e instanceof ApiError ? fieldPathOf(e.field ?? undefined, supported) : null;
@@ -118,7 +119,7 @@ export function ParamsForm({
     <Form
       form={form}
       layout="vertical"
-      initialValues={base}
+      initialValues={formValuesOf(base)}
       disabled={!answer.canSet}
       onValuesChange={recheck}
       className="params-form"

@@ -8,6 +8,7 @@ import {
   type FieldPath,
   fieldPathOf,
   formBase,
+  formValuesOf,
   groupParams,
   issueAt,
   type ParamFormValues,
@@ -70,6 +71,28 @@ describe('the Parameters form (issue 21 item 5)', () => {
     });
     // A parameter the device type lacks is never sent, whatever the form holds.
     expect(changedParams(base, { ...base, wiring: 'threeWire' }, ['socLowerOnGrid'])).toEqual({});
+  });
+
+  it('shows a battery power limit that means no limit as an empty field, and an emptied one as no limit', () => {
+    // Nothing reported yet (the default), or a device reporting the top: "No limit", not "100000 W".
+    const fresh = formBase({ reported: {}, pending: [] });
+    expect(formValuesOf(fresh).chargePowerMaxW).toBeNull();
+    expect(formValuesOf(fresh).dischargePowerMaxW).toBeNull();
+    expect(changedParams(fresh, formValuesOf(fresh), PARAM_KEYS)).toEqual({});
+    expect(said(formValuesOf(fresh), ['chargePowerMaxW'])).toBeNull();
+    // A gateway's 6 kW inverter reports its own rating (WChaMax) when not limited: shown as it is.
+    const rated = formBase({ reported: { chargePowerMaxW: 6000, dischargePowerMaxW: 3000 }, pending: [] });
+    expect(formValuesOf(rated).chargePowerMaxW).toBe(6000);
+    // Typing a limit sends it; emptying a limit sends "no limit".
+    expect(changedParams(fresh, { ...formValuesOf(fresh), chargePowerMaxW: 2500 }, PARAM_KEYS)).toEqual({
+      chargePowerMaxW: 2500,
+    });
+    expect(changedParams(rated, { ...formValuesOf(rated), dischargePowerMaxW: null }, PARAM_KEYS)).toEqual({
+      dischargePowerMaxW: 100_000,
+    });
+    // Other numbers keep their value, and a cleared one is still wrong.
+    expect(formValuesOf(fresh).exportLimitW).toBe(0);
+    expect(said({ socLowerOnGrid: null }, ['socLowerOnGrid'])).not.toBeNull();
   });
 
   it('sends the periods as a whole, each with exactly its five fields', () => {

@@ -9,8 +9,11 @@ import {
   type DeviceParams,
   type DeviceParamsPatch,
   DeviceParamsSchema,
+  isNoLimit,
+  NO_LIMIT_PARAMS,
   PARAM_DEFAULTS,
   PARAM_GROUPS,
+  PARAM_POWER_MAX_W,
   PARAM_SPECS,
   type ParamGroup,
   type ParamKey,
@@ -39,10 +42,24 @@ const cleanSlot = (slot: unknown) => {
   return { start: s.start, end: s.end, kind: s.kind, action: s.action, powerW: s.powerW };
 };
 
-/** The form's value of `key` in the shape the API takes (periods with exactly their five fields). */
+/**
+ * The form's value of `key` in the shape the API takes (periods with exactly their five fields; an empty
+ * battery power limit is "no limit", PARAM_POWER_MAX_W).
+ */
 function apiValue(key: ParamKey, value: unknown): unknown {
   if (key === 'touSlots') return Array.isArray(value) ? value.map(cleanSlot) : value;
+  if ((value === null || value === undefined) && NO_LIMIT_PARAMS.includes(key)) return PARAM_POWER_MAX_W;
   return value;
+}
+
+/**
+ * What the form's inputs show for `base`: the same values, except a battery power limit that means no
+ * limit, which is an empty input saying "No limit" (its placeholder) rather than "100000 W".
+ */
+export function formValuesOf(base: DeviceParams): ParamFormValues {
+  const out: Record<string, unknown> = { ...base };
+  for (const key of NO_LIMIT_PARAMS) if (isNoLimit(key, out[key])) out[key] = null;
+  return out as ParamFormValues;
 }
 
 /**

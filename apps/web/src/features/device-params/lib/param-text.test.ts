@@ -13,6 +13,10 @@ describe('parameter values in words (issue 21 item 5)', () => {
     expect(paramValueText('calBatteryVoltageA', 1.0126, t, 'en-US')).toBe('1.013');
     expect(paramValueText('calBatteryCurrentB', -0.5, t, 'cs-CZ')).toBe('-0,50\u00a0A');
     expect(decimalsOf({ step: 100 })).toBe(0);
+    // A battery power limit at the top means no limit (the default), not "100,000 W" on a 6 kW inverter.
+    expect(paramValueText('chargePowerMaxW', 100_000, t, 'en-US')).toBe('deviceParams.noLimit');
+    expect(paramValueText('dischargePowerMaxW', 6000, t, 'en-US')).toBe('6,000\u00a0W');
+    expect(paramValueText('exportLimitW', 100_000, t, 'en-US')).toBe('100,000\u00a0W');
     expect(decimalsOf({ step: 0.01 })).toBe(2);
   });
 

@@ -3,7 +3,13 @@
  * options as words (deviceParams.option.<key>.<value>), on/off, numbers with the contract's unit (after a
  * non-breaking space, UX.md) and as many decimals as the parameter's step, periods as "00:00–06:00 valley, charge, 3,000 W". Missing is "–".
  */
-import { PARAM_SPECS, type ParamKey, type ParamSpec, type TouSlot } from '@ems/contract/api/device-params';
+import {
+  isNoLimit,
+  PARAM_SPECS,
+  type ParamKey,
+  type ParamSpec,
+  type TouSlot,
+} from '@ems/contract/api/device-params';
 import type { TFunction } from 'i18next';
 import { formatNumber, MISSING, NBSP } from '../../../shared/format/quantity';
 
@@ -28,6 +34,7 @@ export function slotLabel(slot: TouSlot, t: Translate, locale: string): string {
 /** The value of parameter `key` in words (`value` as the API carries it; null or undefined is "–"). */
 export function paramValueText(key: string, value: unknown, t: Translate, locale: string): string {
   if (value === null || value === undefined) return MISSING;
+  if (isNoLimit(key, value)) return t('deviceParams.noLimit');
   const spec = (PARAM_SPECS as Record<string, ParamSpec>)[key];
   if (!spec) return String(value);
   switch (spec.kind) {
