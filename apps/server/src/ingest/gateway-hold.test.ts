@@ -4,7 +4,7 @@
  * another site is never confirmed: its samples stay held on the gateway's disk, the link stays up, and the
  * devices the platform confirmed are sent and leave the buffer meanwhile.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { type Gateway, startGateway } from '../../../gateway/src/gateway';
 import { simInverter } from '../../../gateway/src/sim/devices';
 import { type SunSpecServer, startSunSpecServer } from '../../../gateway/src/sim/sunspec-server';
 import { buildTestApp, type TestApp } from '../test/helper';
+import { stopGatewayRig } from './test-gateway';
 import {
   createTestDevice,
   createTestStation,
@@ -37,13 +38,9 @@ beforeAll(async () => {
   modbus = await startSunSpecServer([simInverter(1, NEW_SN), simInverter(2, elsewhere.sn)]);
 });
 
-afterAll(async () => {
-  await gw?.stop();
-  await modbus?.close();
-  await ing?.stop();
-  await t?.close();
-  rmSync(bufferDir, { recursive: true, force: true });
-});
+afterAll(() =>
+  stopGatewayRig({ gateways: [gw], modbus: [modbus], ingest: ing, app: t, bufferDirs: [bufferDir] }),
+);
 
 const samplesOf = async (sn: string) =>
   Number(

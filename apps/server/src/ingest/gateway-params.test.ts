@@ -4,7 +4,7 @@
  * device, reads it back and answers; the device's next sample verifies it, and the command history (what
  * the command screen reads) shows it. A parameter the device lacks ends the command as not supported.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {
@@ -18,7 +18,7 @@ import { type Gateway, startGateway } from '../../../gateway/src/gateway';
 import { simControlledInverter, simHybridInverter } from '../../../gateway/src/sim/devices';
 import { type SunSpecServer, startSunSpecServer } from '../../../gateway/src/sim/sunspec-server';
 import { buildTestApp, type TestApp } from '../test/helper';
-import { installTestGateway } from './test-gateway';
+import { installTestGateway, stopGatewayRig } from './test-gateway';
 import { startTestIngest, type TestIngest } from './test-ingest';
 
 let t: TestApp;
@@ -66,13 +66,9 @@ beforeAll(async () => {
   if (ing.broker) await ing.waitFor(() => ing.broker!.isConnected('GP-INV-1'), 30_000);
 });
 
-afterAll(async () => {
-  await gw?.stop();
-  await modbus?.close();
-  await ing?.stop();
-  await t?.close();
-  rmSync(bufferDir, { recursive: true, force: true });
-});
+afterAll(() =>
+  stopGatewayRig({ gateways: [gw], modbus: [modbus], ingest: ing, app: t, bufferDirs: [bufferDir] }),
+);
 
 async function set(params: Record<string, unknown>, id = deviceId) {
   const res = await t.app.inject({

@@ -3,7 +3,7 @@
  * server (five devices behind one address) and publishes through the embedded broker; its devices appear on
  * the gateway's site with their telemetry and alarms, and nobody else may publish for them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topics } from '@ems/contract/telemetry';
@@ -13,7 +13,7 @@ import { simInverter, simMeter, simStorage } from '../../../gateway/src/sim/devi
 import { type SunSpecServer, startSunSpecServer } from '../../../gateway/src/sim/sunspec-server';
 import { call } from '../modules/fleet/test-fleet';
 import { buildTestApp, type TestApp } from '../test/helper';
-import { installTestGateway } from './test-gateway';
+import { installTestGateway, stopGatewayRig } from './test-gateway';
 import { startTestIngest, type TestIngest } from './test-ingest';
 
 let t: TestApp;
@@ -50,13 +50,9 @@ beforeAll(async () => {
   site = installed.siteId;
 });
 
-afterAll(async () => {
-  await gw?.stop();
-  await modbus?.close();
-  await ing?.stop();
-  await t?.close();
-  rmSync(bufferDir, { recursive: true, force: true });
-});
+afterAll(() =>
+  stopGatewayRig({ gateways: [gw], modbus: [modbus], ingest: ing, app: t, bufferDirs: [bufferDir] }),
+);
 
 const siteDevices = async () =>
   (

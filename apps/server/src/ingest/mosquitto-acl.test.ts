@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topics } from '@ems/contract/telemetry';
@@ -17,6 +17,7 @@ import { simInverter } from '../../../gateway/src/sim/devices';
 import { type SunSpecServer, startSunSpecServer } from '../../../gateway/src/sim/sunspec-server';
 import { buildTestApp, type TestApp } from '../test/helper';
 import { renderMosquittoAcl } from './mosquitto-acl';
+import { stopGatewayRig } from './test-gateway';
 import {
   createTestDevice,
   createTestStation,
@@ -75,17 +76,16 @@ beforeAll(async () => {
   modbus = await startSunSpecServer([simInverter(1, child.sn), simInverter(2, stranger.sn)]);
 });
 
-afterAll(async () => {
-  await gw?.stop();
-  await gw2?.stop();
-  await modbus?.close();
-  await modbus2?.close();
-  await ing?.stop();
-  await mq?.dispose();
-  await t?.close();
-  rmSync(bufferDir, { recursive: true, force: true });
-  rmSync(bufferDir2, { recursive: true, force: true });
-});
+afterAll(() =>
+  stopGatewayRig({
+    gateways: [gw, gw2],
+    modbus: [modbus, modbus2],
+    ingest: ing,
+    mosquitto: mq,
+    app: t,
+    bufferDirs: [bufferDir, bufferDir2],
+  }),
+);
 
 const watts = async (deviceId: number) =>
   (

@@ -3,6 +3,7 @@
  * administrator imports it with type `gateway` (its MQTT secret is answered once), then a new owner adds it
  * to a new site by its two serial numbers. The gateway tests share it instead of each repeating the calls.
  */
+import { rmSync } from 'node:fs';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { expect } from 'vitest';
 import { signInAdmin } from '../modules/admin/test-admin';
@@ -49,4 +50,27 @@ export async function installTestGateway(
   });
   expect(added.status).toBe(0);
   return { serialNumber, secret: body.data[0]!.secret, siteId, ownerId: owner.id, token };
+}
+
+/** What a gateway test started, any part possibly never started (a failed beforeAll). */
+export interface GatewayRig {
+  gateways: readonly ({ stop(): Promise<void> } | undefined)[];
+  modbus: readonly ({ close(): Promise<void> } | undefined)[];
+  ingest: { stop(): Promise<void> } | undefined;
+  mosquitto?: { dispose(): Promise<void> } | undefined;
+  app: TestApp | undefined;
+  bufferDirs: readonly string[];
+}
+
+/**
+ * Stops a gateway test's parts in the order their links need: the gateways (they flush to the broker),
+ * the SunSpec servers, the ingest, the broker, then the app; removes the gateways' buffer folders.
+ */
+export async function stopGatewayRig(rig: GatewayRig): Promise<void> {
+  for (const g of rig.gateways) await g?.stop();
+  for (const m of rig.modbus) await m?.close();
+  await rig.ingest?.stop();
+  await rig.mosquitto?.dispose();
+  await rig.app?.close();
+  for (const dir of rig.bufferDirs) rmSync(dir, { recursive: true, force: true });
 }
