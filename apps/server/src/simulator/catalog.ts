@@ -116,18 +116,23 @@ export function siteSpec(index: number, snTag = '', solarCharging = false): Site
     });
   };
 
+  /** A PV inverter and a grid meter (the PV site's devices, and the solar charging site's); its kWp. */
+  const addPvAndMeter = (): number => {
+    const inv = pick(PV_INVERTERS, r(1));
+    add('inverter', 'PV inverter', inv);
+    add('meter', 'Grid meter', pick(METERS, r(4)));
+    return round1((inv.ratedW / 1000) * (1.05 + 0.2 * r(2)));
+  };
+
   let name: string;
   let capacityKw: number;
   let annualKwh = 0;
   let baseLoadW = 0;
   switch (kind) {
     case 'pv': {
-      const inv = pick(PV_INVERTERS, r(1));
-      capacityKw = round1((inv.ratedW / 1000) * (1.05 + 0.2 * r(2)));
+      capacityKw = addPvAndMeter();
       annualKwh = Math.round(3500 + 2000 * r(3));
       name = `${base.family} PV, ${base.city}${suffix}`;
-      add('inverter', 'PV inverter', inv);
-      add('meter', 'Grid meter', pick(METERS, r(4)));
       break;
     }
     case 'storage': {
@@ -142,12 +147,9 @@ export function siteSpec(index: number, snTag = '', solarCharging = false): Site
     }
     case 'charging': {
       if (solarCharging) {
-        const inv = pick(PV_INVERTERS, r(1));
-        capacityKw = round1((inv.ratedW / 1000) * (1.05 + 0.2 * r(2)));
+        capacityKw = addPvAndMeter();
         annualKwh = Math.round(3500 + 1500 * r(3));
         name = `${base.family} solar charging, ${base.city}${suffix}`;
-        add('inverter', 'PV inverter', inv);
-        add('meter', 'Grid meter', pick(METERS, r(4)));
         break;
       }
       const chargers = 1 + (index % 2);
