@@ -40,7 +40,9 @@ const CLK_TCK = 100;
  * How the gateway's Node runs (docs/gateway.md, systemd): a 1-MB young generation and two malloc arenas,
  * as a small box should run it; GW_BENCH_NODE_ARGS='' measures Node's defaults.
  */
-const NODE_ARGS = (process.env.GW_BENCH_NODE_ARGS ?? '--max-semi-space-size=1 --lite-mode').split(' ').filter(Boolean);
+const NODE_ARGS = (process.env.GW_BENCH_NODE_ARGS ?? '--max-semi-space-size=1 --lite-mode')
+  .split(' ')
+  .filter(Boolean);
 const GATEWAY_ENV = { MALLOC_ARENA_MAX: process.env.GW_BENCH_MALLOC_ARENA_MAX ?? '2' };
 const MB = 1024 * 1024;
 
