@@ -21,7 +21,7 @@ import { startJobs } from './jobs/scheduler';
 import { createAuthService } from './modules/auth/service';
 import { embeddedDownlink, externalDownlink } from './modules/commands/downlink';
 import { startCommandRuntime } from './modules/commands/runtime';
-import { sendChargerCommand } from './modules/ocpp/commands/send';
+import { sendChargerCommand, sendChargerCommands } from './modules/ocpp/commands/send';
 import { startChargerCalls } from './modules/ocpp/commands/worker';
 import { startDeliveries } from './modules/push/deliver';
 import { registerPushMetrics } from './modules/push/metrics';
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     nodeName,
     // Smart charging's profiles go out as tracked charger commands, to the node holding each charger.
     chargerSend: (cmd) => sendChargerCommand(db, queue, cmd),
+    chargerSendMany: (cmds) => sendChargerCommands(db, queue, cmds),
   });
   const log = app.log;
   watchEventLoop(log);

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { socketLimitsOf } from '../config';
 import { mountCentralSystem } from '../modules/ocpp/central-system';
+import { sendEach } from '../modules/ocpp/smart-charging/profiles';
 import { mountSmartCharging } from '../modules/ocpp/smart-charging/runtime';
 import { type SolarCharging, startSolarCharging } from '../modules/ocpp/solar/runtime';
 import { createRateLimits } from '../security/rate-limits';
@@ -67,7 +68,8 @@ export async function buildApp(
   const full: AppContext = { ...ctx, nodeName, log: app.log, limits };
   if (ctx.chargerSend) {
     full.smartCharging = mountSmartCharging(app, full, ctx.chargerSend);
-    const solar = startSolarCharging({ db: ctx.db, log: app.log, send: ctx.chargerSend });
+    const send = ctx.chargerSendMany ?? sendEach(ctx.chargerSend);
+    const solar = startSolarCharging({ db: ctx.db, log: app.log, send });
     full.solarCharging = solar;
     app.addHook('onClose', async () => solar.stop());
   }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { DbHandle } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
-import type { ChargerSend } from '../modules/ocpp/smart-charging/profiles';
+import type { ChargerSend, ChargerSendMany } from '../modules/ocpp/smart-charging/profiles';
 import type { SmartCharging } from '../modules/ocpp/smart-charging/runtime';
 import type { SolarCharging } from '../modules/ocpp/solar/runtime';
 import type { RateLimits } from '../security/rate-limits';
@@ -39,6 +39,8 @@ export interface AppContext {
    * stores limits but sends nothing and recomputes nothing.
    */
   chargerSend?: ChargerSend;
+  /** The same for many calls at once (solar charging's rounds); without it they go one by one through chargerSend. */
+  chargerSendMany?: ChargerSendMany;
   /** Smart charging's hooks, made by buildApp when chargerSend is given. */
   smartCharging?: SmartCharging;
   /** Solar charging's controller (issue 33), started by buildApp when chargerSend is given. */

@@ -49,10 +49,11 @@ export interface JobQueue {
    */
   send(queue: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
   /**
-   * Adds many jobs to `queue` in one statement, inside `tx` as send does (the queue declared first). A job
-   * whose `singletonKey` already holds a job under the queue's policy is skipped, as with send.
+   * Adds many jobs to `queue` in one statement; with `tx` inside it as send does (the queue declared
+   * first). A job whose `singletonKey` already holds a job under the queue's policy is skipped, as with
+   * send. Throws when the queue does not exist.
    */
-  sendMany(queue: string, jobs: readonly { data: object; singletonKey?: string }[], tx: Tx): Promise<void>;
+  sendMany(queue: string, jobs: readonly { data: object; singletonKey?: string }[], tx?: Tx): Promise<void>;
   /**
    * Runs `handler` for the jobs of `queue` on this process (WORK_DEFAULTS). A job whose handler throws
    * is retried as its queue says; one handler call gets up to `batchSize` jobs, handled one by one here
@@ -134,6 +135,10 @@ export function createJobQueue(db: DbHandle): JobQueue {
     },
     sendMany: async (queue, jobs, tx) => {
       if (jobs.length === 0) return;
+      if (!tx) {
+        await boss.insert(queue, [...jobs]);
+        return;
+      }
       mustBeDeclared(queue);
       await boss.insert(queue, [...jobs], { db: fromDrizzle(tx, sql) });
     },

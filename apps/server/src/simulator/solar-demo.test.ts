@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIngest, type TestIngest } from '../ingest/test-ingest';
 import { call } from '../modules/fleet/test-fleet';
-import { sendChargerCommand } from '../modules/ocpp/commands/send';
+import { sendChargerCommand, sendChargerCommands } from '../modules/ocpp/commands/send';
 import { SEND_DEADBAND_A } from '../modules/ocpp/solar/site-step';
 import { type OcppBench, startOcppBench } from '../modules/ocpp/test-ocpp';
 import { signIn } from '../test/factories';
@@ -29,6 +29,7 @@ const PV_W = 9000;
 beforeAll(async () => {
   b = await startOcppBench({
     chargerSend: (cmd) => sendChargerCommand(b.t.db, b.t.queue, cmd),
+    chargerSendMany: (cmds) => sendChargerCommands(b.t.db, b.t.queue, cmds),
     calls: { callTimeoutS: 30 },
     env: { SIMULATOR_SITES: '1', BACKFILL_DAYS: '0', SIMULATOR_INTERVAL_S: '1' },
   });

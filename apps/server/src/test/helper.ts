@@ -108,7 +108,7 @@ export async function openTestDb(
 export async function buildTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance, db: DbHandle) => void,
-  extra: Pick<AppContext, 'chargerSend'> = {},
+  extra: Pick<AppContext, 'chargerSend' | 'chargerSendMany'> = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     SIMULATOR: 'off',

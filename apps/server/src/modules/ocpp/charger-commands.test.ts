@@ -13,6 +13,7 @@ import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobOnce } from '../../jobs/scheduler';
 import { buildDevice, buildStation, buildUser, shareStation, signIn } from '../../test/factories';
+import { sendChargerCommands } from './commands/send';
 import { chargerCommandSweepJob } from './commands/sweep';
 import { BOOT, type OcppBench, startOcppBench } from './test-ocpp';
 
@@ -289,6 +290,43 @@ describe('charger commands', () => {
     );
     const commands = await b.t.db.query('SELECT 1 FROM charger_commands WHERE device_id = $1', [deviceId]);
     expect(commands.rows).toHaveLength(0);
+  });
+
+  it('a batch: each command reaches its charger, one not connected fails at once, ids in order', async () => {
+    const one = await charger('CP-CMD-BATCH-1');
+    const two = await charger('CP-CMD-BATCH-2');
+    const off = await b.addCharger('CP-CMD-BATCH-OFF');
+    const reset = (deviceId: number, type: string) => ({
+      deviceId,
+      action: 'Reset' as const,
+      params: { type },
+      userId: b.ownerId,
+    });
+    const outcomes = await sendChargerCommands(b.t.db, b.t.queue, [
+      reset(one.deviceId, 'Soft'),
+      reset(off.deviceId, 'Soft'),
+      reset(two.deviceId, 'Hard'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    const ids = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 0));
+    expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+    const offRow = await api<{ rows: ChargerCommandRow[] }>('GET', 'charger/command/list', {
+      deviceId: off.deviceId,
+    });
+    expect(offRow.data.rows[0]).toMatchObject({ id: ids[1], state: 'failed', error: 'notConnected' });
+    const login = await b.t.db.query<{ name: string }>('SELECT login_name AS name FROM users WHERE id = $1', [
+      b.ownerId,
+    ]);
+    const ends = await Promise.all([ended(one.deviceId, ids[0]!), ended(two.deviceId, ids[2]!)]);
+    expect(ends.map((r) => [r.state, r.params, r.userName])).toEqual([
+      ['accepted', { type: 'Soft' }, login.rows[0]!.name],
+      ['accepted', { type: 'Hard' }, login.rows[0]!.name],
+    ]);
+    const batch = received.filter((c) => c.identity.startsWith('CP-CMD-BATCH') && c.action === 'Reset');
+    expect(batch.map((c) => [c.identity, c.params.type]).sort()).toEqual([
+      ['CP-CMD-BATCH-1', 'Soft'],
+      ['CP-CMD-BATCH-2', 'Hard'],
+    ]);
   });
 
   it('the sweep times out calls a dead node left and fails commands no node took', async () => {

@@ -49,11 +49,12 @@ export interface OcppBench {
 
 /** Builds the bench (with `chargerSend`, smart charging sends through it); close it in afterAll. */
 export async function startOcppBench(
-  opts: BenchOptions & Pick<AppContext, 'chargerSend'> = {},
+  opts: BenchOptions & Pick<AppContext, 'chargerSend' | 'chargerSendMany'> = {},
 ): Promise<OcppBench> {
   const nodeName = opts.nodeName ?? 'node-a';
   const t = await buildTestApp({ OCPP_HEARTBEAT_S: '30', NODE_NAME: nodeName, ...opts.env }, undefined, {
     chargerSend: opts.chargerSend,
+    chargerSendMany: opts.chargerSendMany,
   });
   const workers: ChargerCalls[] = [];
   if (opts.calls) {

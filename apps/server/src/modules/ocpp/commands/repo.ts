@@ -29,22 +29,58 @@ export interface NewCommand {
 
 /** Records a command (user_name copied from the account). @returns its id. */
 export async function insertCommand(db: DbHandle, c: NewCommand): Promise<number> {
+  return (await insertCommands(db, [c]))[0]!;
+}
+
+/**
+ * Records many commands in one statement. @returns their ids, in the order of `cs` (the rows are inserted
+ * in that order, so their serial ids rise with it).
+ */
+export async function insertCommands(db: DbHandle, cs: readonly NewCommand[]): Promise<number[]> {
+  if (cs.length === 0) return [];
   const res = await db.query<{ id: number }>(
     `INSERT INTO charger_commands (device_id, action, params, state, error, user_id, user_name, ip, answered_at)
-     VALUES ($1, $2, $3, $4, $5, $6, (SELECT login_name FROM users WHERE id = $6), $7,
-             CASE WHEN $4 IN ('failed', 'accepted') THEN now() END)
+     SELECT c.device_id, c.action, c.params, c.state, c.error, c.user_id, u.login_name, c.ip,
+            CASE WHEN c.state IN ('failed', 'accepted') THEN now() END
+     FROM unnest($1::int[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::int[], $7::text[])
+          WITH ORDINALITY AS c(device_id, action, params, state, error, user_id, ip, n)
+     LEFT JOIN users u ON u.id = c.user_id
+     ORDER BY c.n
      RETURNING id`,
-    [c.deviceId, c.action, JSON.stringify(c.params), c.state, c.error, c.userId, c.ip],
+    [
+      cs.map((c) => c.deviceId),
+      cs.map((c) => c.action),
+      cs.map((c) => JSON.stringify(c.params)),
+      cs.map((c) => c.state),
+      cs.map((c) => c.error),
+      cs.map((c) => c.userId),
+      cs.map((c) => c.ip),
+    ],
   );
-  return res.rows[0]!.id;
+  return res.rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
 /** The node holding the charger's socket now, or undefined when none does. */
 export async function nodeOf(db: DbHandle, deviceId: number): Promise<string | undefined> {
-  const res = await db.query<{ node: string }>('SELECT node FROM ocpp_connections WHERE device_id = $1', [
-    deviceId,
-  ]);
-  return res.rows[0]?.node;
+  return (await nodesOf(db, [deviceId])).get(deviceId);
+}
+
+/** The node holding each charger's socket now (chargers no node holds are absent). */
+export async function nodesOf(db: DbHandle, deviceIds: readonly number[]): Promise<Map<number, string>> {
+  const res = await db.query<{ deviceId: number; node: string }>(
+    'SELECT device_id AS "deviceId", node FROM ocpp_connections WHERE device_id = ANY($1::int[])',
+    [[...new Set(deviceIds)]],
+  );
+  return new Map(res.rows.map((r) => [r.deviceId, r.node]));
+}
+
+/** Ends the commands of `ids` still queued as failed with `error` (their job could not be queued). */
+export async function failQueued(db: DbHandle, ids: readonly number[], error: string): Promise<void> {
+  await db.query(
+    `UPDATE charger_commands SET state = 'failed', error = $2, answered_at = now()
+     WHERE id = ANY($1::int[]) AND state = 'queued'`,
+    [[...ids], error],
+  );
 }
 
 /** Notes that `node` holds the charger's socket from now. */

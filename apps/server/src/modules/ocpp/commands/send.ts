@@ -6,7 +6,7 @@
 import { CHARGER_CALL_TIMEOUT_S, type ChargerAction } from '@ems/contract/api/ocpp-charger';
 import type { DbHandle } from '../../../db/client';
 import type { JobQueue, QueueDefinition } from '../../../jobs/queue';
-import { finishCommand, insertCommand, nodeOf } from './repo';
+import { failQueued, insertCommand, insertCommands, nodeOf, nodesOf } from './repo';
 
 /** What the call job carries: the command's id (the row holds the rest). */
 export interface ChargerCallJob {
@@ -67,13 +67,61 @@ export async function sendChargerCommand(
   const job: ChargerCallJob = { commandId: id };
   // The node's queue exists once its worker started; a node that never did holds no charger really.
   const sent = await queue.send(callQueueName(node), job).catch(() => null);
-  if (sent === null) {
-    await finishCommand(db, id, 'queued', {
-      state: 'failed',
-      status: null,
-      result: null,
-      error: NOT_CONNECTED,
-    });
-  }
+  if (sent === null) await failQueued(db, [id], NOT_CONNECTED);
   return id;
+}
+
+/**
+ * Records and hands on many commands as sendChargerCommand does each, in a few statements whatever their
+ * number: one read of the nodes holding the chargers, one insert of the commands, and one insert of jobs
+ * per node holding any of them (solar charging's rounds send hundreds of profiles at once).
+ * @returns one outcome per request, in order; all rejected with the database's error when a statement
+ *   fails.
+ */
+export async function sendChargerCommands(
+  db: DbHandle,
+  queue: JobQueue,
+  reqs: readonly ChargerCommandRequest[],
+): Promise<PromiseSettledResult<number>[]> {
+  if (reqs.length === 0) return [];
+  try {
+    const nodes = await nodesOf(
+      db,
+      reqs.map((r) => r.deviceId),
+    );
+    const ids = await insertCommands(
+      db,
+      reqs.map((r) => {
+        const node = nodes.get(r.deviceId);
+        return {
+          deviceId: r.deviceId,
+          action: r.action,
+          params: r.params,
+          userId: r.userId,
+          ip: r.ip ?? null,
+          state: node === undefined ? 'failed' : 'queued',
+          error: node === undefined ? NOT_CONNECTED : null,
+        };
+      }),
+    );
+    const byNode = new Map<string, number[]>();
+    reqs.forEach((r, i) => {
+      const node = nodes.get(r.deviceId);
+      if (node !== undefined) byNode.set(node, [...(byNode.get(node) ?? []), ids[i]!]);
+    });
+    await Promise.all(
+      [...byNode].map(async ([node, commandIds]) => {
+        const jobs = commandIds.map((commandId) => ({ data: { commandId } satisfies ChargerCallJob }));
+        // As one send: a node whose queue does not exist holds no charger really.
+        const ok = await queue.sendMany(callQueueName(node), jobs).then(
+          () => true,
+          () => false,
+        );
+        if (!ok) await failQueued(db, commandIds, NOT_CONNECTED);
+      }),
+    );
+    return ids.map((value) => ({ status: 'fulfilled', value }));
+  } catch (reason) {
+    return reqs.map(() => ({ status: 'rejected', reason }));
+  }
 }

@@ -25,6 +25,19 @@ export interface SmartChargingCall {
 export type ChargerSend = (cmd: SmartChargingCall) => Promise<unknown>;
 
 /**
+ * Delivers many calls together (the command layer's batch: a few statements for all of them). @returns one
+ * settled outcome per call, in order.
+ */
+export type ChargerSendMany = (
+  cmds: readonly SmartChargingCall[],
+) => Promise<PromiseSettledResult<unknown>[]>;
+
+/** A ChargerSendMany made of one ChargerSend: the calls side by side (tests' fake senders). */
+export function sendEach(send: ChargerSend): ChargerSendMany {
+  return (cmds) => Promise.allSettled(cmds.map((c) => send(c)));
+}
+
+/**
  * The charger's limit per connector, W: a TxDefaultProfile on connector 0 is the default of each of its
  * connectors (OCPP 1.6 §3.13.2), so a charger with several outlets gets its share divided among them and
  * all of them together stay within it.

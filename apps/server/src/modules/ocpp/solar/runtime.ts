@@ -12,7 +12,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../../../db/client';
-import type { ChargerSend } from '../smart-charging/profiles';
+import type { ChargerSendMany } from '../smart-charging/profiles';
 import { solarMeters, solarSites } from './repo';
 import { stepSites } from './site-step';
 
@@ -40,7 +40,8 @@ export interface SolarCharging {
 export interface SolarChargingOptions {
   db: DbHandle;
   log: FastifyBaseLogger;
-  send: ChargerSend;
+  /** How a round's profiles reach the chargers: all of them in one batch per wave. */
+  send: ChargerSendMany;
   sweepMs?: number;
 }
 

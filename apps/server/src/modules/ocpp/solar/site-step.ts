@@ -1,13 +1,13 @@
 /**
  * Solar-charging steps of sites (issue 33, docs/ocpp.md "Solar charging"): reads the sites (one query for
  * all of them), runs the controller (controller.ts) for each, sends each charger whose limit or transaction
- * changed its profile (per site lowered ones first, so the chargers together stay within the site limit on
- * the way; sites side by side), and stores the decisions, the hysteresis and today's energy (one statement
- * for all of them).
+ * changed its profile (every site's lowered ones first, so the chargers together stay within the site limit
+ * on the way; each of the two waves one batch for all the sites), and stores the decisions, the hysteresis
+ * and today's energy (one statement for all of them).
  */
 import { NOMINAL_PHASE_V } from '@ems/contract/api/solar-charging';
 import type { DbHandle } from '../../../db/client';
-import type { ChargerSend } from '../smart-charging/profiles';
+import { type ChargerSend, type ChargerSendMany, sendEach } from '../smart-charging/profiles';
 import { divideSite } from '../smart-charging/rebalance';
 import { type SolarCharger, type SolarTimer, solarStep } from './controller';
 import { solarProfile } from './profile';
@@ -79,19 +79,20 @@ export async function stepSite(
   now: number = Date.now(),
   onSendError: (err: unknown) => void = () => {},
 ): Promise<SiteStepOutcome> {
-  return stepSites(db, [stationId], send, now, onSendError);
+  return stepSites(db, [stationId], sendEach(send), now, onSendError);
 }
 
 /**
- * One step of each site of `stationIds` at `now`, as stepSite does, with one read and one write for all
- * of them; the sends of all the sites together in `sent`.
+ * One step of each site of `stationIds` at `now`, as stepSite does, with one read, two batches of sends
+ * (`send`: the lowerings, then the raises) and one write for all of them; the sends of all the sites
+ * together in `sent`.
  * @throws only what the database throws (the first site's error, after the other sites were stepped);
  *   send failures are collected into `onSendError`.
  */
 export async function stepSites(
   db: DbHandle,
   stationIds: readonly number[],
-  send: ChargerSend,
+  send: ChargerSendMany,
   now: number = Date.now(),
   onSendError: (err: unknown) => void = () => {},
 ): Promise<SiteStepOutcome> {
@@ -100,7 +101,13 @@ export async function stepSites(
   const settled = await Promise.allSettled(sites.map((site) => planSite(db, site, now)));
   const plans = settled.flatMap((p) => (p.status === 'fulfilled' ? [p.value] : []));
   const sent: SiteStepOutcome['sent'] = [];
-  await Promise.all(plans.map((p) => sendChanges(p.changes, send, now, sent, onSendError)));
+  await sendChanges(
+    plans.map((p) => p.changes),
+    send,
+    now,
+    sent,
+    onSendError,
+  );
   await writeSolarStep(
     db,
     plans.flatMap((p) => p.writes),
@@ -208,32 +215,54 @@ async function planSite(
   return { writes, changes };
 }
 
-/** Sends one site's changes, lowered limits first; a failed lowering stops the raises. */
+/**
+ * Sends the sites' changes in two batches: every lowered limit, then the raises of the sites none of whose
+ * lowerings failed (the chargers of a site together must not pass its limit on the way).
+ */
 async function sendChanges(
-  changes: readonly Change[],
-  send: ChargerSend,
+  sites: readonly (readonly Change[])[],
+  send: ChargerSendMany,
   now: number,
   sent: SiteStepOutcome['sent'],
   onSendError: (err: unknown) => void,
 ): Promise<void> {
-  let failed = false;
-  for (const c of [...changes.filter((x) => x.lower), ...changes.filter((x) => !x.lower)]) {
-    // A lowering that failed stops the raises: the chargers together must not pass the site limit.
-    if (failed && !c.lower) break;
-    try {
-      const params = solarProfile(
-        c.write.limitA,
-        c.phases,
-        c.row.connectorId,
-        c.row.transactionId,
-        new Date(now),
-      );
-      await send({ deviceId: c.row.deviceId, action: 'SetChargingProfile', params, userId: null });
+  const lowerings = sites.flatMap((changes) => changes.filter((c) => c.lower));
+  const failed = new Set(await sendWave(lowerings, send, now, sent, onSendError));
+  const raises = sites
+    .filter((changes) => !changes.some((c) => failed.has(c)))
+    .flatMap((changes) => changes.filter((c) => !c.lower));
+  await sendWave(raises, send, now, sent, onSendError);
+}
+
+/** Sends `changes` as one batch, marking each sent one. @returns the changes that failed. */
+async function sendWave(
+  changes: readonly Change[],
+  send: ChargerSendMany,
+  now: number,
+  sent: SiteStepOutcome['sent'],
+  onSendError: (err: unknown) => void,
+): Promise<Change[]> {
+  if (changes.length === 0) return [];
+  const at = new Date(now);
+  const calls = changes.map((c) => ({
+    deviceId: c.row.deviceId,
+    action: 'SetChargingProfile' as const,
+    params: solarProfile(c.write.limitA, c.phases, c.row.connectorId, c.row.transactionId, at),
+    userId: null,
+  }));
+  const outcomes = await send(calls).catch((err: unknown) =>
+    calls.map((): PromiseSettledResult<unknown> => ({ status: 'rejected', reason: err })),
+  );
+  const failed: Change[] = [];
+  changes.forEach((c, i) => {
+    const o = outcomes[i];
+    if (o?.status === 'fulfilled') {
       c.write.sent = { limitA: c.write.limitA, transactionId: c.row.transactionId };
       sent.push({ deviceId: c.row.deviceId, limitA: c.write.limitA, transactionId: c.row.transactionId });
-    } catch (err) {
-      failed = true;
-      onSendError(err);
+    } else {
+      failed.push(c);
+      onSendError(o?.reason);
     }
-  }
+  });
+  return failed;
 }

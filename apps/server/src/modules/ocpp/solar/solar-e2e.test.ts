@@ -11,7 +11,7 @@ import type { MqttClient } from 'mqtt';
 import type { RPCClient } from 'ocpp-rpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIngest, type TestIngest } from '../../../ingest/test-ingest';
-import { sendChargerCommand } from '../commands/send';
+import { sendChargerCommand, sendChargerCommands } from '../commands/send';
 import { BOOT, type OcppBench, startOcppBench } from '../test-ocpp';
 
 const ENABLE_S = 3;
@@ -33,6 +33,7 @@ let loop: Promise<void> = Promise.resolve();
 beforeAll(async () => {
   b = await startOcppBench({
     chargerSend: (cmd) => sendChargerCommand(b.t.db, b.t.queue, cmd),
+    chargerSendMany: (cmds) => sendChargerCommands(b.t.db, b.t.queue, cmds),
     calls: { callTimeoutS: 30 },
   });
   ing = await startTestIngest({

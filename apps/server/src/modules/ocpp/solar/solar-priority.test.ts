@@ -8,9 +8,9 @@ import type { ChargerRow } from '@ems/contract/api/ocpp-charger';
 import { API_PREFIX, TOKEN_HEADER } from '@ems/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDevice } from '../../../test/factories';
-import type { SmartChargingCall } from '../smart-charging/profiles';
+import type { ChargerSendMany, SmartChargingCall } from '../smart-charging/profiles';
 import { BOOT, type OcppBench, startOcppBench } from '../test-ocpp';
-import { stepSite } from './site-step';
+import { stepSite, stepSites } from './site-step';
 
 const send = async (_cmd: SmartChargingCall) => 1;
 
@@ -89,5 +89,41 @@ describe('charger priority', () => {
     await stepSite(b.t.db, b.stationId, send, now + 1000);
     expect(await solarOf(second)).toMatchObject({ limitA: 7.2, reason: 'surplus' });
     expect(await solarOf(first)).toMatchObject({ limitA: 0 });
+  });
+
+  it('a round sends the lowerings first, in a batch of their own; a failed lowering holds the raise back', async () => {
+    // The first charger now comes first: the second is lowered to 0 A, the first raised.
+    await b.t.db.query('UPDATE charger_solar SET priority = 9 WHERE device_id = $1', [first]);
+    const batches: SmartChargingCall[][] = [];
+    const failingLowering: ChargerSendMany = async (cmds) => {
+      batches.push([...cmds]);
+      return cmds.map((c) =>
+        c.deviceId === second
+          ? { status: 'rejected', reason: new Error('down') }
+          : { status: 'fulfilled', value: 1 },
+      );
+    };
+    const limitOf = (c: SmartChargingCall) =>
+      (c.params.csChargingProfiles as { chargingSchedule: { chargingSchedulePeriod: { limit: number }[] } })
+        .chargingSchedule.chargingSchedulePeriod[0]!.limit;
+    const now = Date.now() + 2000;
+    const failed = await stepSites(b.t.db, [b.stationId], failingLowering, now);
+    expect(batches.map((batch) => batch.map((c) => [c.deviceId, limitOf(c)]))).toEqual([[[second, 0]]]);
+    expect(failed.sent).toEqual([]);
+    batches.length = 0;
+    const ok: ChargerSendMany = async (cmds) => {
+      batches.push([...cmds]);
+      return cmds.map(() => ({ status: 'fulfilled', value: 1 }));
+    };
+    const done = await stepSites(b.t.db, [b.stationId], ok, now + 1000);
+    expect(batches.map((batch) => batch.map((c) => [c.deviceId, limitOf(c)]))).toEqual([
+      [[second, 0]],
+      [[first, 7.2]],
+    ]);
+    expect(done.sent.map((s) => [s.deviceId, s.limitA])).toEqual([
+      [second, 0],
+      [first, 7.2],
+    ]);
+    expect(await solarOf(first)).toMatchObject({ limitA: 7.2, reason: 'surplus' });
   });
 });
