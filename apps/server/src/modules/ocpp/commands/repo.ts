@@ -110,14 +110,18 @@ export interface ClaimedCommand {
   params: Record<string, unknown>;
 }
 
-/** Takes a queued command into flight (queued → sent), once. @returns it, or undefined when not queued. */
-export async function claimCommand(db: DbHandle, id: number): Promise<ClaimedCommand | undefined> {
+/**
+ * Takes the queued commands of `ids` into flight (queued → sent), each once, in one statement.
+ * @returns the ones taken (a command ended already or taken by another worker is absent).
+ */
+export async function claimCommands(db: DbHandle, ids: readonly number[]): Promise<ClaimedCommand[]> {
+  if (ids.length === 0) return [];
   const res = await db.query<ClaimedCommand>(
-    `UPDATE charger_commands SET state = 'sent', sent_at = now() WHERE id = $1 AND state = 'queued'
+    `UPDATE charger_commands SET state = 'sent', sent_at = now() WHERE id = ANY($1::int[]) AND state = 'queued'
      RETURNING id, device_id AS "deviceId", action, params`,
-    [id],
+    [[...ids]],
   );
-  return res.rows[0];
+  return res.rows;
 }
 
 /** How a command ended. */

@@ -13,7 +13,7 @@ import type { JobQueue } from '../../../jobs/queue';
 import {
   type ClaimedCommand,
   type CommandOutcome,
-  claimCommand,
+  claimCommands,
   dropNodeConnections,
   finishCommand,
 } from './repo';
@@ -89,31 +89,44 @@ export async function startChargerCalls(deps: ChargerCallDeps): Promise<ChargerC
   const definition = callQueue(deps.nodeName);
   const timeoutMs = (deps.callTimeoutS ?? CHARGER_CALL_TIMEOUT_S) * 1000;
   const inFlight = new Set<Promise<void>>();
-  const take = async (commandId: number) => {
-    const cmd = await claimCommand(deps.db, commandId);
-    if (!cmd) return; // ended already (swept), or taken by another worker
+  /** Starts the call of a claimed command (no socket here: it fails notConnected at once). */
+  const start = async (cmd: ClaimedCommand) => {
     const client = deps.links.get(cmd.deviceId);
     if (!client) {
       const outcome = outcomeOf(undefined, new Error(NOT_CONNECTED));
       return finishCommand(deps.db, cmd.id, 'sent', outcome);
     }
     const running = call(deps, cmd, client, timeoutMs)
-      .catch((err: unknown) => deps.log.warn({ err, commandId }, 'charger command not recorded'))
+      .catch((err: unknown) => deps.log.warn({ err, commandId: cmd.id }, 'charger command not recorded'))
       .finally(() => inFlight.delete(running));
     inFlight.add(running);
   };
   await dropNodeConnections(deps.db, deps.nodeName);
   await deps.queue.declare([definition]);
-  await deps.queue.workBatch<ChargerCallJob>(definition.name, async (jobs) =>
-    Promise.all(
-      jobs.map((job) =>
-        take(job.data.commandId).then(
+  // One statement claims the whole batch pg-boss fetched (a command ended or taken already is skipped);
+  // a failed claim fails every job of the batch, whose commands the sweep then ends.
+  await deps.queue.workBatch<ChargerCallJob>(definition.name, async (jobs) => {
+    let claimed: ClaimedCommand[];
+    try {
+      claimed = await claimCommands(
+        deps.db,
+        jobs.map((j) => j.data.commandId),
+      );
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      return jobs.map(() => e);
+    }
+    const started = new Map(
+      claimed.map((cmd) => [
+        cmd.id,
+        start(cmd).then(
           () => null,
           (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
         ),
-      ),
-    ),
-  );
+      ]),
+    );
+    return Promise.all(jobs.map((j) => started.get(j.data.commandId) ?? null));
+  });
   return {
     stop: async () => {
       await deps.queue.boss.offWork(definition.name).catch(() => undefined);
