@@ -39,6 +39,13 @@ export interface BaselineCache {
 export const REPLAY_CHANNEL = 'telemetry_replayed';
 /** A sample this much older than its commit is a replay (a logger's buffer, a backfill), not live data. */
 export const REPLAY_AGE_MS = 60_000;
+/**
+ * How often at most this process tells the others of its replays, ms: a NOTIFY holds a database-wide lock
+ * while its transaction commits, so one per event-loop turn under a replaying ingest (a logger's buffer at
+ * hundreds of samples a second) queued every other commit behind it; a second is well within a browser's
+ * 5-s poll.
+ */
+export const REPLAY_NOTIFY_MS = 1000;
 /** Above this the payload is `*` (drop everything): NOTIFY payloads end at 8,000 bytes. */
 const MAX_PAYLOAD = 7_900;
 
@@ -55,7 +62,7 @@ export function createBaselineCache(db: DbHandle, ttlMs = 10 * 60_000, maxEntrie
     const e = entries.get(deviceId);
     if (e && ts < e.dayStart) entries.delete(deviceId);
   };
-  // Replays of this process, told to the others once per event-loop turn (a batch commits many at once).
+  // Replays of this process, told to the others at most every REPLAY_NOTIFY_MS.
   const replayed = new Map<number, number>();
   let flushing = false;
   const flush = () => {
@@ -112,7 +119,7 @@ export function createBaselineCache(db: DbHandle, ttlMs = 10 * 60_000, maxEntrie
       if (known === undefined || ts < known) replayed.set(deviceId, ts);
       if (!flushing) {
         flushing = true;
-        setImmediate(flush);
+        setTimeout(flush, REPLAY_NOTIFY_MS).unref();
       }
     },
     async close() {

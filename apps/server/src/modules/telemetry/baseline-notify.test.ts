@@ -1,7 +1,8 @@
 /**
  * Issue 23: with several ingest nodes, the node that takes a logger's replayed samples in is not the one
  * serving the site's list/real. Two database handles on one PostgreSQL stand for two server processes
- * (a throwaway PostgreSQL in every pass: PGlite has one process).
+ * (a throwaway PostgreSQL in every pass: PGlite has one process). Issue 36 §1: a replaying ingest tells
+ * the others at most once per REPLAY_NOTIFY_MS (a NOTIFY serialises commits database-wide).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDb } from '../../db/client';
@@ -9,7 +10,7 @@ import { migrate } from '../../db/migrate';
 import { createTestDevice } from '../../ingest/test-ingest';
 import { startTestPostgres, type TestPostgres } from '../../ingest/test-postgres';
 import { writeSamples } from '../../ingest/writer';
-import { type BaselineCache, createBaselineCache } from './baseline-cache';
+import { type BaselineCache, createBaselineCache, REPLAY_CHANNEL, REPLAY_NOTIFY_MS } from './baseline-cache';
 
 describe('start-of-day baselines cached by several processes', () => {
   let pg: TestPostgres;
@@ -65,5 +66,39 @@ describe('start-of-day baselines cached by several processes', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(seen).toBe(9_000);
+  }, 60_000);
+
+  it('tells a second of replays in one NOTIFY, every device in it', async () => {
+    const ingestNode = createBaselineCache(a);
+    caches.push(ingestNode);
+    const payloads: string[] = [];
+    const unlisten = await b.listen(REPLAY_CHANNEL, {
+      onNotify: (p) => payloads.push(p),
+      onListening: () => {},
+    });
+    try {
+      const old = Date.now() - 2 * 86_400_000;
+      // 400 replayed samples of 40 devices over 40 event-loop turns, as an ingest's batches commit them.
+      for (let turn = 0; turn < 40; turn++) {
+        for (let d = 0; d < 10; d++)
+          ingestNode.sampleWritten(1000 + ((turn * 10 + d) % 40), old + turn * 1000);
+        await new Promise((r) => setImmediate(r));
+      }
+      await new Promise((r) => setTimeout(r, REPLAY_NOTIFY_MS + 1500));
+      // One, or two should the 40 turns straddle a flush on a slow machine; one per turn without the limit.
+      expect(payloads.length).toBeGreaterThanOrEqual(1);
+      expect(payloads.length).toBeLessThanOrEqual(2);
+      const told = new Map<number, number>();
+      for (const pair of payloads.join(',').split(',')) {
+        const [id, ts] = pair.split(':').map(Number) as [number, number];
+        told.set(id, Math.min(ts, told.get(id) ?? ts));
+      }
+      expect(told.size).toBe(40);
+      // Each device's earliest replay is what the others need.
+      expect(told.get(1000)).toBe(old);
+      expect(told.get(1039)).toBe(old + 3000);
+    } finally {
+      await unlisten();
+    }
   }, 60_000);
 });
