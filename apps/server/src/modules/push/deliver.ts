@@ -133,8 +133,28 @@ export async function deliver(deps: ChannelDeps, job: QueueJob<DeliverJob>): Pro
   }
 }
 
+/**
+ * Handles a batch of delivery jobs as the worker fetched them. @returns one outcome per job, in order:
+ * null when done, else the error that job is retried with (a failure retries only its own job).
+ */
+export async function deliverBatch(
+  deps: ChannelDeps,
+  jobs: QueueJob<DeliverJob>[],
+): Promise<(Error | null)[]> {
+  const outcomes: (Error | null)[] = [];
+  for (const job of jobs) {
+    try {
+      await deliver(deps, job);
+      outcomes.push(null);
+    } catch (err) {
+      outcomes.push(err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return outcomes;
+}
+
 /** Starts the delivery workers of this process. */
 export async function startDeliveries(deps: ChannelDeps, queue: JobQueue): Promise<void> {
   await declareDeliveries(queue);
-  await queue.work<DeliverJob>(DELIVER_QUEUE.name, (job) => deliver(deps, job));
+  await queue.workBatch<DeliverJob>(DELIVER_QUEUE.name, (jobs) => deliverBatch(deps, jobs));
 }
