@@ -50,9 +50,14 @@ export interface JobQueue {
   send(queue: string, data: object, options?: SendOptions, tx?: Tx): Promise<string | null>;
   /**
    * Adds many jobs to `queue` in one statement, inside `tx` as send does (the queue declared first). A job
-   * whose `singletonKey` already holds a job under the queue's policy is skipped, as with send.
+   * whose `singletonKey` already holds a job under the queue's policy is skipped, as with send; a job with
+   * `startAfter` is not fetched before then.
    */
-  sendMany(queue: string, jobs: readonly { data: object; singletonKey?: string }[], tx: Tx): Promise<void>;
+  sendMany(
+    queue: string,
+    jobs: readonly { data: object; singletonKey?: string; startAfter?: Date }[],
+    tx: Tx,
+  ): Promise<void>;
   /**
    * Runs `handler` for the jobs of `queue` on this process (WORK_DEFAULTS). A job whose handler throws
    * is retried as its queue says; one handler call gets up to `batchSize` jobs, handled one by one here
