@@ -45,9 +45,11 @@ async function serverCpuUs(db: DbHandle): Promise<number> {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // After the name: state, ppid, …; utime and stime are fields 14 and 15 of the whole line.
+        // After the name: state, ppid, …; utime and stime are fields 14 and 15 of the whole line, and the
+        // postmaster's cutime and cstime (16, 17) hold what its exited backends used.
         if (pid !== postmaster && f[1] !== postmaster) continue;
         ticks += Number(f[11]) + Number(f[12]);
+        if (pid === postmaster) ticks += Number(f[13]) + Number(f[14]);
       } catch {}
     }
     return ticks * 10_000;
