@@ -124,10 +124,13 @@ export async function deliverBatch(
   const failed = async (i: number, d: DeliveryRow, err: unknown) => {
     if (await attemptFailed(deps, d, jobs[i]!, err)) outcomes[i] = asError(err);
   };
+  const handled = new Set<number>();
   for (const [i, job] of jobs.entries()) {
     const d = byId.get(job.data.deliveryId);
-    // Settled, or handed to the mail outbox already (which now owns its fate).
-    if (!d || d.mailId !== null) continue;
+    // Settled, or handed to the mail outbox already (which now owns its fate), or a second job of the
+    // same delivery in this batch (the first one's handling covers it, as it would one after the other).
+    if (!d || d.mailId !== null || handled.has(d.id)) continue;
+    handled.add(d.id);
     const channel = CHANNELS[d.channel as PushChannel];
     let ready = false;
     try {
