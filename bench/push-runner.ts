@@ -2,7 +2,7 @@
  * The push path as the server runs it, for the benchmarks that time it (bench/push.ts, and the ingest
  * case with push on, bench/ingest-push.ts): the given periodic jobs (e.g. the alarm-push job and the
  * mail sender job) and the delivery workers on one job queue, sending mail to the bench's SMTP server
- * (smtp-sink.ts, in a thread of its own) set up as the platform's SMTP server.
+ * (smtp-sink.ts, in a process of its own) set up as the platform's SMTP server.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../apps/server/src/config';

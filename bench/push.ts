@@ -1,7 +1,7 @@
 /**
  * Push benchmark (issue 20 §11), with the server's real job runner on a database of its own: the
  * alarm-push job (woken by the database's NOTIFY), the delivery workers and the mail sender job, all on
- * one pg-boss queue, delivering to a real SMTP server on loopback in a thread of its own (smtp-sink.ts).
+ * one pg-boss queue, delivering to a real SMTP server on loopback in a process of its own (smtp-sink.ts).
  * - Alarm raised → mail handed to SMTP: PUSH_BENCH_ALARMS (1,000) alarms raised at an even pace over
  *   PUSH_BENCH_SECONDS (60), on PUSH_BENCH_SITES (100) sites of as many owners with one e-mail alarm
  *   rule each; latency from just before the alarm's INSERT to the SMTP server's end of data.

@@ -1,13 +1,15 @@
 /**
- * The push bench's mail server: smtp-server on a free loopback port, in a worker thread of its own, so
- * receiving (and the test receiver's parsing) does not share the event loop of the server under test, as
- * a real mail server would not. It acknowledges a mail at the end of its data, as an MTA does once the
+ * The push bench's mail server: smtp-server on a free loopback port, in a child process of its own, so
+ * receiving (and the test receiver's parsing) shares neither the event loop nor the CPU count of the
+ * server under test, as a real mail server would not (issue 36 §2: as a worker thread its parsing was
+ * counted in the server's CPU per message). It acknowledges a mail at the end of its data, as an MTA does once the
  * mail is queued, and reports the bench's code found in it (`PB` and five digits, or the recipient) with
  * the moment its data ended.
  */
 
+import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { isMainThread, parentPort, Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 
 /** One mail as the bench sees it. */
@@ -26,13 +28,14 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** Starts the sink in a worker thread. */
+/** Starts the sink in a child process. */
 export async function startSmtpSink(): Promise<SmtpSink> {
-  const worker = new Worker(new URL(import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--sink'], { execArgv: ['--import', 'tsx'] });
   const received: SunkMail[] = [];
   const port = await new Promise<number>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', (m: { port?: number; mail?: SunkMail }) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`smtp sink exited with ${code}`)));
+    child.on('message', (m: { port?: number; mail?: SunkMail }) => {
       if (m.port) resolve(m.port);
       if (m.mail) received.push(m.mail);
     });
@@ -41,13 +44,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     port,
     received,
     close: async () => {
-      await worker.terminate();
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill();
+      await exited;
     },
   };
 }
 
-if (!isMainThread && parentPort) {
-  const port = parentPort;
+if (process.argv[2] === '--sink' && process.send) {
+  const port = { postMessage: (m: object) => process.send!(m) };
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,

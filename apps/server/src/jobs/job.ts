@@ -33,4 +33,9 @@ export interface JobDefinition {
    * @returns the unsubscribe function.
    */
   wakeOn?(db: DbHandle, kick: () => void): () => void;
+  /**
+   * Kicks within this time (ms) run the job once (default scheduler.ts KICK_COALESCE_MS): longer for a job
+   * woken by a steady stream, whose every run costs the queue's statements besides its own.
+   */
+  kickCoalesceMs?: number;
 }

@@ -51,9 +51,13 @@ export interface JobQueue {
   /**
    * Adds many jobs to `queue` in one statement; with `tx` inside it as send does (the queue declared
    * first). A job whose `singletonKey` already holds a job under the queue's policy is skipped, as with
-   * send. Throws when the queue does not exist.
+   * send; a job with `startAfter` is not fetched before then. Throws when the queue does not exist.
    */
-  sendMany(queue: string, jobs: readonly { data: object; singletonKey?: string }[], tx?: Tx): Promise<void>;
+  sendMany(
+    queue: string,
+    jobs: readonly { data: object; singletonKey?: string; startAfter?: Date }[],
+    tx?: Tx,
+  ): Promise<void>;
   /**
    * Runs `handler` for the jobs of `queue` on this process (WORK_DEFAULTS). A job whose handler throws
    * is retried as its queue says; one handler call gets up to `batchSize` jobs, handled one by one here

@@ -56,7 +56,7 @@ export function instantJobId(name: string, at: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Kicks of one job within this time (ms) are sent as one. */
+/** Kicks of one job within this time (ms) are sent as one, unless the job says otherwise (kickCoalesceMs). */
 export const KICK_COALESCE_MS = 100;
 
 /** Running periodic jobs of this process. */
@@ -87,7 +87,7 @@ export async function startJobs(
     const timer = setTimeout(() => {
       kicking.delete(job.name);
       if (!stopped) void queue.send(job.name, { at: Date.now() }, { singletonKey: job.name }).catch(() => {});
-    }, KICK_COALESCE_MS);
+    }, job.kickCoalesceMs ?? KICK_COALESCE_MS);
     timer.unref();
     kicking.set(job.name, timer);
   };

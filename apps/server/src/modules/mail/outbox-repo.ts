@@ -1,6 +1,6 @@
 /** SQL of the mail outbox: claiming due rows for the sender, recording outcomes, the console's list. */
 import type { OutboxMailSchema } from '@ems/contract/api/admin';
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbHandle } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -38,12 +38,13 @@ export async function claimDueMail(db: DbHandle, leaseMs: number, limit: number)
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Records a delivered mail. */
-export async function markSent(db: Db, id: number, attempts: number): Promise<void> {
+/** Records delivered mails (claimed by this run, so each attempt is counted once): one statement. */
+export async function markSent(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(mailOutbox)
-    .set({ state: 'sent', attempts, sentAt: new Date(), lastError: null })
-    .where(eq(mailOutbox.id, id));
+    .set({ state: 'sent', attempts: sql`${mailOutbox.attempts} + 1`, sentAt: new Date(), lastError: null })
+    .where(inArray(mailOutbox.id, [...ids]));
 }
 
 /** Records a failed attempt: retried at `nextAttemptAt`, or given up (`failed`) when `final`. */

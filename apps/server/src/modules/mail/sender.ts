@@ -1,7 +1,8 @@
 /**
  * Mail sender: delivers due outbox rows through the configured SMTP server, as a job of the job queue
- * every 2 s and at once when mail was queued. Rows are claimed in batches, each row leased by one run
- * (outbox-repo.ts), and a batch goes out side by side over a few pooled SMTP connections.
+ * every 2 s and within a second when mail was queued. Rows are claimed in batches, each row leased by one run
+ * (outbox-repo.ts), and a batch goes out side by side over a few pooled SMTP connections, kept open
+ * between runs while mail keeps coming (one greeting per connection, not per run).
  * Failed attempts are retried with exponential backoff (30 s × 2^n, at most 1 h); after 8 the mail is
  * marked failed. Without SMTP settings nothing is sent and mail waits, visible in the console's outbox.
  */
@@ -11,7 +12,7 @@ import type { DbHandle } from '../../db/client';
 import type { JobDefinition } from '../../jobs/job';
 import { mailSettled, onMailQueued } from './outbox';
 import { type ClaimedMail, claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
-import { readSmtpSettings } from './smtp-settings';
+import { readSmtpSettings, type StoredSmtp } from './smtp-settings';
 import { createSmtpTransport } from './transport';
 
 /** Sender timing, batching and retry policy. */
@@ -29,6 +30,11 @@ export const MAIL_SENDER = {
   /** SMTP connections one run keeps open (nodemailer's pool), and mails per connection before a new one. */
   connections: 4,
   messagesPerConnection: 100,
+  /**
+   * How long the SMTP connections stay open after a run that sent mail, for the next run (ms): longer than
+   * the sender's period, so steady mail reuses them; idle, nothing stays connected.
+   */
+  keepOpenMs: 3_000,
 } as const;
 
 /** Wait before the next attempt after `attempts` failed ones (1 → 30 s, 2 → 60 s, …, capped at 1 h). */
@@ -50,7 +56,10 @@ export interface MailSenderDeps {
   log: FastifyBaseLogger;
 }
 
-/** Sends one claimed mail and records the outcome. @returns whether it was sent. */
+/**
+ * Sends one claimed mail; a failed attempt is recorded at once. @returns whether it was sent (the caller
+ * records the sent ones of a batch together).
+ */
 async function sendOne(
   deps: MailSenderDeps,
   transport: Transporter,
@@ -69,9 +78,6 @@ async function sendOne(
         ? { attachments: [{ filename: mail.attachmentName, content: Buffer.from(mail.attachment) }] }
         : {}),
     });
-    await markSent(deps.db.db, mail.id, attempts);
-    mailSettled(deps.db, { mailId: mail.id, state: 'sent' });
-    deps.log.debug({ mailId: mail.id, attempts }, 'mail sent');
     return true;
   } catch (err) {
     const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -101,37 +107,111 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
     report.unconfigured = true;
     return report;
   }
-  const transport = await createSmtpTransport(smtp, {
-    maxConnections: MAIL_SENDER.connections,
-    maxMessages: MAIL_SENDER.messagesPerConnection,
-  });
+  let pool: KeptPool | null = null;
   try {
     while (report.sent + report.failed < MAIL_SENDER.perRun) {
-      const batch = await claimDueMail(
-        deps.db,
-        MAIL_SENDER.leaseMs,
-        Math.min(MAIL_SENDER.batch, MAIL_SENDER.perRun - report.sent - report.failed),
-      );
+      const limit = Math.min(MAIL_SENDER.batch, MAIL_SENDER.perRun - report.sent - report.failed);
+      const batch = await claimDueMail(deps.db, MAIL_SENDER.leaseMs, limit);
       if (batch.length === 0) break;
+      pool ??= takePool(smtp);
+      const transport = await pool.transport;
       // Side by side over the pool; each mail's outcome is recorded on its own, so one failure retries
       // only that mail.
       const outcomes = await Promise.all(
         batch.map((mail) => sendOne(deps, transport, smtp.fromAddress, mail)),
       );
-      for (const sent of outcomes) {
-        if (sent) report.sent++;
-        else report.failed++;
-      }
+      const sent = batch.filter((_, i) => outcomes[i]);
+      await markSent(
+        deps.db.db,
+        sent.map((m) => m.id),
+      );
+      for (const mail of sent) mailSettled(deps.db, { mailId: mail.id, state: 'sent' });
+      report.sent += sent.length;
+      report.failed += batch.length - sent.length;
+      // A short batch took all that was due: a further claim would find nothing.
+      if (batch.length < limit) break;
     }
   } finally {
-    transport.close();
+    if (pool) releasePool(pool);
   }
   return report;
 }
 
+/** An SMTP connection pool kept open across runs while mail keeps coming. */
+interface KeptPool {
+  /** The settings it was made for (JSON). */
+  key: string;
+  transport: Promise<Transporter>;
+  /** Runs using it now. */
+  users: number;
+  idle: NodeJS.Timeout | null;
+  /** The settings changed: closed once its last run ends. */
+  retired: boolean;
+}
+
 /**
- * The mail sender as a periodic job (jobs/scheduler.ts): every 2 s on one process, and at once when a
- * process queued mail (main.ts kicks it on `mailQueued`). Every row is leased by the run that claimed it,
+ * The pool of this process. Under steady alarm mail (issue 36 §2) the sender runs several times a second;
+ * a pool per run paid a TCP connection and an SMTP greeting for every one or two mails.
+ */
+let kept: KeptPool | null = null;
+
+const closePool = (p: KeptPool): void =>
+  void p.transport.then(
+    (t) => t.close(),
+    () => {},
+  );
+
+/** The kept pool for `smtp`, made anew when the settings changed (the old one closes when idle). */
+function takePool(smtp: StoredSmtp): KeptPool {
+  const key = JSON.stringify(smtp);
+  if (kept && kept.key !== key) {
+    kept.retired = true;
+    if (kept.users === 0) {
+      if (kept.idle) clearTimeout(kept.idle);
+      closePool(kept);
+    }
+    kept = null;
+  }
+  if (!kept) {
+    const made: KeptPool = {
+      key,
+      transport: createSmtpTransport(smtp, {
+        maxConnections: MAIL_SENDER.connections,
+        maxMessages: MAIL_SENDER.messagesPerConnection,
+      }),
+      users: 0,
+      idle: null,
+      retired: false,
+    };
+    made.transport.catch(() => {
+      if (kept === made) kept = null;
+    });
+    kept = made;
+  }
+  if (kept.idle) clearTimeout(kept.idle);
+  kept.idle = null;
+  kept.users++;
+  return kept;
+}
+
+/** Ends a run's use of `p`: closed at once when retired, else after MAIL_SENDER.keepOpenMs unused. */
+function releasePool(p: KeptPool): void {
+  p.users--;
+  if (p.users > 0) return;
+  if (p.retired) {
+    closePool(p);
+    return;
+  }
+  p.idle = setTimeout(() => {
+    if (kept === p) kept = null;
+    closePool(p);
+  }, MAIL_SENDER.keepOpenMs);
+  p.idle.unref();
+}
+
+/**
+ * The mail sender as a periodic job (jobs/scheduler.ts): every 2 s on one process, and within a second
+ * when a process queued mail (main.ts kicks it on `mailQueued`). Every row is leased by the run that claimed it,
  * so a run that overlaps another process's run (after a kick) never sends a mail twice.
  */
 export const mailSenderJob: JobDefinition = {
@@ -142,4 +222,6 @@ export const mailSenderJob: JobDefinition = {
     await deliverDueMail(deps);
   },
   wakeOn: onMailQueued,
+  // Alarm mail comes as a stream (issue 36 §2): a run per second sends what came meanwhile together.
+  kickCoalesceMs: 1_000,
 };

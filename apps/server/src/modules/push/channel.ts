@@ -92,4 +92,14 @@ export interface PushChannelImpl {
   label(deps: ChannelDeps, recipient: string): Promise<string>;
   /** Delivers one message. @throws to be retried. */
   send(deps: ChannelDeps, delivery: DeliveryToSend): Promise<SendOutcome>;
+  /**
+   * For a channel whose send hands the message to another outbox (e-mail): many deliveries handed on in
+   * one statement, which also records the attempt on each delivery row (attempts, reason cleared, the
+   * link), as `send` answering `queuedElsewhere` and its recording would. `accepts` says which deliveries
+   * it takes (the others go through `send`). @throws to be retried, none of them handed on.
+   */
+  handOver?: {
+    accepts(delivery: DeliveryToSend): boolean;
+    send(deps: ChannelDeps, deliveries: readonly DeliveryToSend[]): Promise<void>;
+  };
 }

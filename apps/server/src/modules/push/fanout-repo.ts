@@ -152,10 +152,50 @@ export interface NewDelivery {
   startAfter?: Date;
 }
 
+/** The columns of push_deliveries a planned delivery fills, as jsonb_to_recordset reads them. */
+const DELIVERY_RECORD = sql.raw(`x(dedupe_key text, user_id int, rule_id int, kind text, channel text,
+  recipient text, status text, reason text, station_id int, alarm_id bigint, message jsonb)`);
+
+/** Writes `rows` in one statement. @returns the id of each row written or renewed, and whether it is new. */
+async function writeRows(
+  tx: Tx,
+  rows: readonly NewDelivery[],
+  renew: boolean,
+): Promise<Map<string, { id: number; inserted: boolean }>> {
+  if (rows.length === 0) return new Map();
+  const records = rows.map((d) => ({
+    dedupe_key: d.dedupeKey,
+    user_id: d.userId,
+    rule_id: d.ruleId,
+    kind: d.kind,
+    channel: d.channel,
+    recipient: d.recipient,
+    status: d.suppressed ? 'suppressed' : 'queued',
+    reason: d.suppressed ?? null,
+    station_id: d.stationId,
+    alarm_id: d.alarmId,
+    message: d.message,
+  }));
+  const onConflict = renew
+    ? sql`ON CONFLICT (dedupe_key) DO UPDATE SET message = EXCLUDED.message WHERE push_deliveries.status = 'queued'`
+    : sql`ON CONFLICT (dedupe_key) DO NOTHING`;
+  const res = await tx.execute<{ id: string; key: string; inserted: boolean }>(
+    sql`INSERT INTO push_deliveries (dedupe_key, user_id, rule_id, kind, channel, recipient, status, reason,
+          station_id, alarm_id, message)
+        SELECT dedupe_key, user_id, rule_id, kind, channel, recipient, status, reason, station_id, alarm_id,
+          message
+        FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS ${DELIVERY_RECORD}
+        ${onConflict} RETURNING id, dedupe_key AS key, (xmax = 0) AS inserted`,
+  );
+  return new Map(res.rows.map((r) => [r.key, { id: Number(r.id), inserted: r.inserted }]));
+}
+
 /**
  * Takes `eventIds` (those another process took first are skipped) and writes the deliveries planned for
- * the taken ones, each once by its dedupe key. @returns how many events were taken, and the ids of the
- * new deliveries to queue, by when they are due, and the channels of those written suppressed.
+ * the taken ones, each once by its dedupe key, in one statement per conflict rule (a planned row whose
+ * key is in the log already is left alone; a digest's renews the waiting digest's message). @returns how
+ * many events were taken, and the ids of the new deliveries to queue, by when they are due, and the
+ * channels of those written suppressed.
  */
 export async function insertDeliveries(
   tx: Tx,
@@ -166,27 +206,37 @@ export async function insertDeliveries(
     sql`DELETE FROM alarm_push_events WHERE id = ANY(${`{${eventIds.join(',')}}`}::bigint[]) RETURNING id`,
   );
   const mine = new Set(taken.rows.map((r) => Number(r.id)));
-  const byStart = new Map<Date | null, number[]>();
-  const suppressed: string[] = [];
+  // One row per key, as rows written one after another would leave: the first planned row, with the
+  // message of the last when a later one renews it (a digest planned twice in one run).
+  const once = new Map<string, NewDelivery>();
   for (const d of planned) {
     if (!mine.has(d.eventId)) continue;
-    const status = d.suppressed ? 'suppressed' : 'queued';
-    const onConflict = d.updateMessage
-      ? sql`ON CONFLICT (dedupe_key) DO UPDATE SET message = EXCLUDED.message WHERE push_deliveries.status = 'queued'`
-      : sql`ON CONFLICT (dedupe_key) DO NOTHING`;
-    const res = await tx.execute<{ id: string; inserted: boolean }>(
-      sql`INSERT INTO push_deliveries (dedupe_key, user_id, rule_id, kind, channel, recipient, status, reason,
-            station_id, alarm_id, message)
-          VALUES (${d.dedupeKey}, ${d.userId}, ${d.ruleId}, ${d.kind}, ${d.channel}, ${d.recipient}, ${status},
-            ${d.suppressed ?? null}, ${d.stationId}, ${d.alarmId}, ${JSON.stringify(d.message)}::jsonb)
-          ${onConflict} RETURNING id, (xmax = 0) AS inserted`,
-    );
-    const row = res.rows[0];
+    const first = once.get(d.dedupeKey);
+    if (!first) once.set(d.dedupeKey, d);
+    else if (d.updateMessage) once.set(d.dedupeKey, { ...first, message: d.message });
+  }
+  const rows = [...once.values()];
+  const written = new Map([
+    ...(await writeRows(
+      tx,
+      rows.filter((d) => !d.updateMessage),
+      false,
+    )),
+    ...(await writeRows(
+      tx,
+      rows.filter((d) => d.updateMessage),
+      true,
+    )),
+  ]);
+  const byStart = new Map<Date | null, number[]>();
+  const suppressed: string[] = [];
+  for (const d of rows) {
+    const row = written.get(d.dedupeKey);
     if (row?.inserted && d.suppressed) suppressed.push(d.channel);
     if (!row?.inserted || d.suppressed) continue;
     const at = d.startAfter ?? null;
     const key = [...byStart.keys()].find((k) => k?.getTime() === at?.getTime()) ?? at;
-    byStart.set(key, [...(byStart.get(key) ?? []), Number(row.id)]);
+    byStart.set(key, [...(byStart.get(key) ?? []), row.id]);
   }
   return { events: mine.size, byStart, suppressed };
 }

@@ -19,13 +19,23 @@ export async function pushUser(deps: ChannelDeps, userId: number): Promise<Sessi
   return { userId, sessionId: 0, loginName: u.loginName, roles: u.roles };
 }
 
-/** Whether the delivery's user may still receive it: the account is active and sees its site. */
-export async function stillAllowed(
+/**
+ * Whether a delivery's user may still receive it: the account is active and sees its site. The returned
+ * check reads each user's account and sites once (a batch of deliveries is mostly one user's alarms).
+ */
+export function stillAllowedCheck(
   deps: ChannelDeps,
-  delivery: { userId: number; stationId: number | null },
-): Promise<boolean> {
-  const user = await pushUser(deps, delivery.userId);
-  if (!user) return false;
-  if (delivery.stationId === null) return true;
-  return (await accessibleStationIds(deps.db, user)).includes(delivery.stationId);
+): (delivery: { userId: number; stationId: number | null }) => Promise<boolean> {
+  const sitesOf = new Map<number, Promise<Set<number> | null>>();
+  return async (delivery) => {
+    let sites = sitesOf.get(delivery.userId);
+    if (!sites) {
+      sites = pushUser(deps, delivery.userId).then(async (user) =>
+        user ? new Set(await accessibleStationIds(deps.db, user)) : null,
+      );
+      sitesOf.set(delivery.userId, sites);
+    }
+    const visible = await sites;
+    return visible !== null && (delivery.stationId === null || visible.has(delivery.stationId));
+  };
 }

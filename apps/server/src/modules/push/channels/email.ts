@@ -4,10 +4,11 @@
  * The delivery's state is its outbox row's (log-repo.ts). A report e-mail carries the period's .xlsx.
  */
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { DbHandle } from '../../../db/client';
 import { mailOutbox, pushDeliveries, pushMailboxes, users } from '../../../db/schema';
 import { mailQueued } from '../../mail/outbox';
 import { readSmtpSettings } from '../../mail/smtp-settings';
-import type { PushChannelImpl } from '../channel';
+import type { DeliveryToSend, PushChannelImpl } from '../channel';
 import { maskEmail } from '../mask';
 import { reportAttachment } from '../report-attachment';
 
@@ -59,4 +60,42 @@ export const emailChannel: PushChannelImpl = {
     mailQueued(deps.db);
     return { status: 'queuedElsewhere', mailId };
   },
+  handOver: {
+    // A report's mail carries its attachment, built one at a time by send.
+    accepts: (delivery) => !delivery.message.report,
+    send: async (deps, deliveries) => {
+      await handOverMail(deps.db, deliveries);
+      mailQueued(deps.db);
+    },
+  },
 };
+
+/**
+ * Writes the mails of `deliveries` to the outbox and links each delivery to its mail, recording the
+ * attempt (attempts, reason cleared), in one statement: the mail and the link commit together, so a
+ * retried job finds the link and stops.
+ */
+async function handOverMail(db: DbHandle, deliveries: readonly DeliveryToSend[]): Promise<void> {
+  const records = deliveries.map((d) => ({
+    delivery_id: d.id,
+    attempts: d.attempt,
+    to_address: d.recipient,
+    subject: d.message.title,
+    body: d.message.text,
+    html: d.message.html ?? null,
+  }));
+  // Ids drawn first (a materialized CTE evaluates nextval once per row), so each delivery learns its mail's.
+  await db.query(
+    `WITH src AS MATERIALIZED (
+       SELECT x.*, nextval(pg_get_serial_sequence('mail_outbox', 'id'))::int AS mail_id
+       FROM jsonb_to_recordset($1::jsonb)
+         AS x(delivery_id bigint, attempts int, to_address text, subject text, body text, html text)
+     ), mail AS (
+       INSERT INTO mail_outbox (id, to_address, subject, body, html)
+       SELECT mail_id, to_address, subject, body, html FROM src
+     )
+     UPDATE push_deliveries d SET mail_id = src.mail_id, attempts = src.attempts, reason = NULL
+     FROM src WHERE d.id = src.delivery_id`,
+    [JSON.stringify(records)],
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * Alarm push in batches (issue 36 §2): several alarms fanned out in one run, their delivery rows written
+ * and queued in one statement each, the queued jobs handled as one fetched batch (deliverBatch, the
+ * delivery worker's handler) and handed to the mail outbox together. Users must still get what one
+ * alarm at a time gave them: one mail per alarm and rule-matching user, in that user's language, none
+ * for a rule that does not match, none once the share ended, and a flapping code one digest.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarms } from '../../db/schema';
+import { buildDevice, buildStation, buildUser, signIn } from '../../test/factories';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { post } from '../account/test-account';
+import { deliverDueMail } from '../mail/sender';
+import { writeSmtpSettings } from '../mail/smtp-settings';
+import { startTestSmtp, type TestSmtp } from '../mail/test-smtp';
+import { DELIVER_QUEUE, deliverBatch } from './deliver';
+import { fanOutAlarmEvents } from './fanout';
+
+const PUSH = '/owner_api/webpvesc/ajax/push';
+
+let t: TestApp;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: 'https://ems.example.com' });
+  smtp = await startTestSmtp();
+  await writeSmtpSettings(t.db.db, {
+    host: '127.0.0.1',
+    port: smtp.port,
+    security: 'none',
+    username: null,
+    fromAddress: 'alarms@ems.example.com',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const deps = () => ({ db: t.db, config: t.config, log: t.app.log, queue: t.queue });
+
+/**
+ * Fetches every due delivery job as one batch and hands it to the worker's handler (`twice`: each job
+ * twice in the batch, as a repeated job would come). @returns its outcomes.
+ */
+async function deliverQueued(twice = false): Promise<(Error | null)[]> {
+  const jobs = await t.queue.boss.fetch<{ deliveryId: number }>(DELIVER_QUEUE.name, {
+    batchSize: 100,
+    includeMetadata: true,
+  });
+  const outcomes = await deliverBatch(deps(), twice ? [...jobs, ...jobs] : jobs);
+  if (jobs.length > 0)
+    await t.queue.boss.complete(
+      DELIVER_QUEUE.name,
+      jobs.map((j) => j.id),
+    );
+  return outcomes;
+}
+
+async function sendMail(): Promise<void> {
+  while ((await deliverDueMail({ db: t.db, log: t.app.log })).sent > 0) {}
+}
+
+async function userWithEmail(name: string) {
+  const email = `${name}-${Date.now()}@example.com`;
+  const user = await buildUser(t.db, { email, emailVerified: true });
+  return { user, email, token: await signIn(t.app, user) };
+}
+
+async function saveRule(token: string, rule: Record<string, unknown>): Promise<void> {
+  const res = await post(
+    t.app,
+    `${PUSH}/config/save`,
+    {
+      kind: 'alarm',
+      channels: ['email'],
+      alarmLevels: ['general', 'serious', 'fatal'],
+      receiveLanguageId: 1,
+      ...rule,
+    },
+    { token },
+  );
+  expect(res.json()).toMatchObject({ status: 0 });
+}
+
+async function share(stationId: number, ownerId: number, viewerId: number): Promise<void> {
+  await t.db.query(
+    `INSERT INTO friendships (requester_id, addressee_id, asked_name, status) VALUES ($1, $2, 'x', 2)`,
+    [ownerId, viewerId],
+  );
+  await t.db.query(
+    `INSERT INTO station_shares (station_id, owner_id, viewer_id, status) VALUES ($1, $2, $3, 2)`,
+    [stationId, ownerId, viewerId],
+  );
+}
+
+async function raise(stationId: number, deviceId: number, code: string, level: number): Promise<number> {
+  const [row] = await t.db.db
+    .insert(alarms)
+    .values({
+      stationId,
+      deviceId,
+      alarmCode: code,
+      alarmLevel: level,
+      alarmDesc: `Fault ${code}`,
+      startedAt: new Date(),
+    })
+    .returning({ id: alarms.id });
+  return row!.id;
+}
+
+/** The user's delivery log (push/log, oldest first): kind, status and reason (en-US). */
+async function logOf(token: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${PUSH}/log?pageNum=1&pageSize=100`,
+    headers: { token },
+  });
+  const rows = (res.json().data as { rows: { kind: string; status: string; reason: string | null }[] }).rows;
+  return rows.map(({ kind, status, reason }) => ({ kind, status, reason })).reverse();
+}
+
+const subjectsTo = (email: string) =>
+  smtp.received
+    .filter((m) => m.to.includes(email))
+    .map((m) => m.subject)
+    .sort();
+
+describe('alarms fanned out and delivered in batches', () => {
+  it('one mail per alarm and rule-matching user, each in the rule’s language; none without a match or a share', async () => {
+    const owner = await userWithEmail('batch-owner');
+    const station = await buildStation(t.db, { ownerId: owner.user.id, name: 'batch roof' });
+    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
+    const zhFriend = await userWithEmail('batch-zh');
+    const fatalOnly = await userWithEmail('batch-fatal');
+    const leaving = await userWithEmail('batch-leaving');
+    for (const f of [zhFriend, fatalOnly, leaving]) await share(station.id, owner.user.id, f.user.id);
+    await saveRule(owner.token, {});
+    await saveRule(zhFriend.token, { receiveLanguageId: 2 });
+    await saveRule(fatalOnly.token, { alarmLevels: ['fatal'] });
+    await saveRule(leaving.token, {});
+
+    const codes = ['B1', 'B2', 'B3'];
+    for (const code of codes) await raise(station.id, device.id, code, 4);
+    // One run takes the three alarms; a second finds nothing left.
+    expect(await fanOutAlarmEvents(deps())).toBe(3);
+    expect(await fanOutAlarmEvents(deps())).toBe(0);
+    // The share ends between the fan-out and the delivery: that user's part of the batch is held back.
+    await t.db.query('DELETE FROM station_shares WHERE viewer_id = $1', [leaving.user.id]);
+    // Each job twice in the batch: still one mail each.
+    expect(await deliverQueued(true)).toEqual(Array(18).fill(null));
+    await sendMail();
+
+    const owners = subjectsTo(owner.email);
+    expect(owners).toHaveLength(3);
+    codes.forEach((code, i) => {
+      expect(owners[i]).toContain(code);
+      expect(owners[i]).toContain('batch roof');
+      expect(owners[i]).not.toMatch(/[\u4e00-\u9fff]/);
+    });
+    const friends = subjectsTo(zhFriend.email);
+    expect(friends).toHaveLength(3);
+    codes.forEach((code, i) => {
+      expect(friends[i]).toContain(code);
+      expect(friends[i]).toMatch(/[\u4e00-\u9fff]/);
+    });
+    expect(subjectsTo(fatalOnly.email)).toEqual([]);
+    expect(subjectsTo(leaving.email)).toEqual([]);
+    expect(await logOf(owner.token)).toEqual(Array(3).fill({ kind: 'alarm', status: 'sent', reason: null }));
+    expect(await logOf(fatalOnly.token)).toEqual([]);
+    expect(await logOf(leaving.token)).toEqual(
+      Array(3).fill({
+        kind: 'alarm',
+        status: 'suppressed',
+        reason: 'The site is no longer shared with this account',
+      }),
+    );
+
+    // Each handed-over delivery links a mail of its own, to its recipient, about its alarm; one attempt.
+    const handed = await t.db.query<{ id: number; mailId: number }>(
+      `SELECT d.id::int AS id, d.mail_id AS "mailId" FROM push_deliveries d
+       JOIN mail_outbox m ON m.id = d.mail_id JOIN alarms a ON a.id = d.alarm_id
+       WHERE d.station_id = $1 AND m.to_address = d.recipient AND m.subject LIKE '%' || a.alarm_code || '%'
+         AND d.attempts = 1`,
+      [station.id],
+    );
+    expect(handed.rows).toHaveLength(6);
+    expect(new Set(handed.rows.map((h) => h.mailId)).size).toBe(6);
+    // A repeated job of a handed-over delivery sends nothing more.
+    await deliverBatch(
+      deps(),
+      handed.rows.map((h) => ({ data: { deliveryId: h.id }, retryCount: 0, retryLimit: 7 }) as never),
+    );
+    await sendMail();
+    expect(subjectsTo(owner.email)).toHaveLength(3);
+    expect(subjectsTo(zhFriend.email)).toHaveLength(3);
+  });
+
+  it('a code flapping twice within one run: both logged as flapping, one digest for the window', async () => {
+    const owner = await userWithEmail('batch-flap');
+    const station = await buildStation(t.db, { ownerId: owner.user.id });
+    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
+    await saveRule(owner.token, {});
+    const first = await raise(station.id, device.id, 'BF1', 2);
+    await fanOutAlarmEvents(deps());
+    await t.db.db.update(alarms).set({ clearedAt: new Date() }).where(eq(alarms.id, first));
+    const again = await raise(station.id, device.id, 'BF1', 2);
+    await t.db.db.update(alarms).set({ clearedAt: new Date() }).where(eq(alarms.id, again));
+    await raise(station.id, device.id, 'BF1', 2);
+    await fanOutAlarmEvents(deps());
+    await deliverQueued();
+    await sendMail();
+
+    const rows = await logOf(owner.token);
+    expect(rows.filter((r) => r.kind === 'alarm' && r.status === 'sent')).toHaveLength(1);
+    expect(rows.filter((r) => r.status === 'suppressed' && r.reason?.startsWith('Repeated'))).toHaveLength(2);
+    expect(rows.filter((r) => r.kind === 'digest')).toEqual([
+      { kind: 'digest', status: 'queued', reason: null },
+    ]);
+    expect(subjectsTo(owner.email)).toHaveLength(1);
+  });
+});
