@@ -3,6 +3,10 @@
  * attaches for a moment (the process pauses ≈ 1–3 s), has the process write `malloc_info()` to a
  * temporary file and detaches. It tells native memory that malloc holds but that nothing uses
  * (fragmentation: freed chunks it has not returned to the kernel) apart from memory in use.
+ *
+ * A diagnostic, not for every run: when gdb stops the process while its main thread is inside malloc
+ * (holding the main arena's lock), the injected malloc_info() waits for that lock on the same thread and
+ * the process hangs for good (seen once in about fifteen runs of bench/rss.ts, 2026-11-29).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -15,8 +15,8 @@
  * parts off. Each row also splits rss as the kernel counts it (/proc/PID/smaps): anonymous memory (heaps:
  * V8's, malloc's, WebAssembly's) and file-backed pages (the node binary, mapped libraries), and of the
  * anonymous part V8's heap pages, glibc malloc's heaps and compiled code; the rows after start-up and at
- * the end add malloc's own account (bench/malloc-info.ts, with gdb; RSS_BENCH_MALLOC_INFO=0 leaves it
- * out), and a last row is taken after a full garbage collection (what is live). Issue 36 §3's aims:
+ * the end add malloc's own account with RSS_BENCH_MALLOC_INFO=1 (bench/malloc-info.ts, with gdb; it
+ * can hang the server, so it is off by default), and a last row is taken after a full garbage collection (what is live). Issue 36 §3's aims:
  * ≤ 512 MB on PGlite, ≤ 256 MB on PostgreSQL after 10 minutes (RSS_BENCH_MINUTES=10).
  */
 import { readFileSync } from 'node:fs';
@@ -132,12 +132,13 @@ async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
   });
   const server = await startServeChild(env);
   const pid = server.child.pid!;
-  // malloc's own totals pause the server for a moment (gdb), so only for the rows after start-up and at
-  // the end; RSS_BENCH_MALLOC_INFO=0 leaves them out.
+  // malloc's own totals only when asked for (RSS_BENCH_MALLOC_INFO=1), and only for the rows after
+  // start-up and at the end: gdb can leave the server hung (bench/malloc-info.ts).
+  const withMallocInfo = process.env.RSS_BENCH_MALLOC_INFO === '1';
   const sample = async (withMalloc = false): Promise<Sample> => ({
     mem: await server.mem(),
     split: kernelSplit(pid),
-    malloc: withMalloc && process.env.RSS_BENCH_MALLOC_INFO !== '0' ? mallocInfo(pid) : null,
+    malloc: withMalloc && withMallocInfo ? mallocInfo(pid) : null,
   });
   const rows: Row[] = [];
   try {
@@ -158,7 +159,7 @@ async function measure(kind: BenchDbKind, minutes: number): Promise<Row[]> {
       row(kind, 'then after a full GC', {
         mem: await server.mem(true),
         split: kernelSplit(pid),
-        malloc: process.env.RSS_BENCH_MALLOC_INFO !== '0' ? mallocInfo(pid) : null,
+        malloc: withMallocInfo ? mallocInfo(pid) : null,
       }),
     );
   } finally {
