@@ -26,6 +26,7 @@ import { buildApp } from '../apps/server/src/http/app';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
 import { type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
+import { type BenchHeapRelease, startBenchHeapRelease } from './heap-release-watch';
 import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
 import { seedBenchSites } from './list-real-fixture';
 import { type IngestLoad, startIngestLoad } from './list-real-ingest';
@@ -42,6 +43,8 @@ interface BenchServer {
   baseUrl: string;
   /** list/real calls inside the server: when each ended (performance.now()) and its elapsedTime (ms). */
   served: { at: number; ms: number }[];
+  /** The served server's heap-page release, as main.ts starts it. */
+  heapRelease: BenchHeapRelease;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
   await seed(db, config, app.log, () => {});
   // The periodic jobs the served server runs (energy rollups every 5 s, alarm rules every 30 s, …).
   const jobs = await startBenchJobs({ db, config, log: app.log });
+  const heapRelease = startBenchHeapRelease();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -69,7 +73,9 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
     db,
     baseUrl: `http://127.0.0.1:${port}`,
     served,
+    heapRelease,
     close: async () => {
+      heapRelease.stop();
       await jobs.stop();
       await app.close();
       await close();
@@ -151,6 +157,7 @@ async function benchOn(
         'sign-in s': Math.round(signIn.signInMs / 100) / 10,
         'ingest points/s': Math.round(ingested),
         'server loop delay p99 / max ms': `${ms1(thread.loopDelayP99Ms)} / ${ms1(thread.loopDelayMaxMs)}`,
+        'heap releases so far (longest pause)': server.heapRelease.summary(),
         'client loop delay p99 / max ms': `${ms1(r.thread?.loopDelayP99Ms ?? Number.NaN)} / ${ms1(r.thread?.loopDelayMaxMs ?? Number.NaN)}`,
         'server full GCs (longest ms)': `${thread.fullGcs} (${ms1(thread.longestFullGcMs)})`,
       });

@@ -11,6 +11,7 @@ import { buildReportOfSites } from '../apps/server/src/modules/reports/report-se
 import { refreshRollups } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { buildUser } from '../apps/server/src/test/factories';
 import { type BenchDbKind, openBenchDb } from './harness';
+import { startBenchHeapRelease } from './heap-release-watch';
 import type { Row } from './table';
 
 const SITES = Number(process.env.BENCH_REPORT_SITES ?? 1000);
@@ -21,6 +22,7 @@ const YEAR = new Date().getUTCFullYear() - 1;
 async function runOne(kind: BenchDbKind, sites: number): Promise<Row> {
   const bench = await openBenchDb(kind, 'reports');
   const { db } = bench;
+  const heapRelease = startBenchHeapRelease();
   try {
     const owner = await buildUser(db, { loginName: 'bench_reports' });
     const seedStart = Date.now();
@@ -101,8 +103,10 @@ async function runOne(kind: BenchDbKind, sites: number): Promise<Row> {
       'xlsx KB': median.kb.toFixed(0),
       target: '≤ 2 s',
       met: total(median) <= 2000 ? 'yes' : 'no',
+      'heap releases (longest pause)': heapRelease.summary(),
     };
   } finally {
+    heapRelease.stop();
     await bench.close();
   }
 }

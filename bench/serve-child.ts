@@ -36,7 +36,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /**
  * The child's entry and node options: serve's (the bundle built first when stale), or with
  * RSS_BENCH_RUNNER=tsx the TypeScript under tsx; RSS_BENCH_NODE_FLAGS (space-separated, may be empty)
- * replaces serve's node flags, to measure what a flag is worth.
+ * replaces serve's node flags, to measure what a flag is worth; RSS_BENCH_ENTRY runs another build of the
+ * server (a checkout of the commit before a change, built with its own scripts/build-server-if-stale.mjs)
+ * under the same command, to compare before and after in one run.
  */
 function runner(): ServeCommand {
   const serve = serveCommand();
@@ -48,6 +50,8 @@ function runner(): ServeCommand {
       nodeFlags: [...serve.nodeFlags, '--import', 'tsx'],
       entry: join(root, 'apps/server/src/main.ts'),
     };
+  const entry = process.env.RSS_BENCH_ENTRY;
+  if (entry) return { ...serve, entry };
   execFileSync(process.execPath, [join(root, 'scripts/build-server-if-stale.mjs')], { stdio: 'inherit' });
   return serve;
 }

@@ -9,6 +9,7 @@ import { deviceRateOf, loadConfig } from './config';
 import { openAppDb } from './db/app-db';
 import { seed } from './db/seed';
 import { buildApp } from './http/app';
+import { releaseFreedHeapPages } from './http/heap-release';
 import { watchEventLoop } from './http/loop-watch';
 import { startEmbeddedBroker } from './ingest/broker';
 import { shareIngestStatus } from './ingest/cluster-status';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   });
   const log = app.log;
   watchEventLoop(log);
+  releaseFreedHeapPages(log);
   onConnectionError = (err) => log.warn({ err }, 'database connection lost, the pool reconnects');
   await queue.start(log);
   await seed(db, config, log);
