@@ -58,9 +58,28 @@ export async function chooseOption(page: Page, scope: Locator, label: string, op
     // A popup still closing from the last choice is not this select's: ask the select whether it is open.
     if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
     const popup = await popupOf(page, field);
-    await clickWhenPlaced(select, popup.getByTitle(option, { exact: true }), 5_000);
+    const item = popup.getByTitle(option, { exact: true });
+    await scrollIntoList(popup, item);
+    await clickWhenPlaced(select, item, 5_000);
     await expect(select).toContainText(option, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * Scrolls the open select's list down until `item` is rendered, as a person scrolls: antd renders only the
+ * options in view (a virtual list of about eight), so an option further down is not in the page until then.
+ */
+async function scrollIntoList(popup: Locator, item: Locator): Promise<void> {
+  const holder = popup.locator('.rc-virtual-list-holder').first();
+  for (let i = 0; i < 40 && (await holder.count()) > 0 && !(await item.isVisible()); i++) {
+    const moved = await holder.evaluate((el) => {
+      const before = el.scrollTop;
+      el.scrollTop += 128;
+      return el.scrollTop !== before;
+    });
+    if (!moved) return;
+    await popup.page().waitForTimeout(50);
+  }
 }
 
 /**

@@ -112,7 +112,8 @@ export interface ClaimedCommand {
 
 /**
  * Takes the queued commands of `ids` into flight (queued → sent), each once, in one statement.
- * @returns the ones taken (a command ended already or taken by another worker is absent).
+ * @returns the ones taken (a command ended already or taken by another worker is absent), oldest first:
+ *   a charger must get two commands in the order they were asked (a newer limit after an older one).
  */
 export async function claimCommands(db: DbHandle, ids: readonly number[]): Promise<ClaimedCommand[]> {
   if (ids.length === 0) return [];
@@ -121,7 +122,7 @@ export async function claimCommands(db: DbHandle, ids: readonly number[]): Promi
      RETURNING id, device_id AS "deviceId", action, params`,
     [[...ids]],
   );
-  return res.rows;
+  return res.rows.sort((a, b) => a.id - b.id);
 }
 
 /** How a command ended. */
