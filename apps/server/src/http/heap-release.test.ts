@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { releaseFreedHeapPages } from './heap-release';
 
 const MB = 1024 * 1024;
+/** The burst of objects the test allocates and drops. */
+const held: { burst: { n: number; s: string }[] | null } = { burst: null };
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resident bytes of this process in V8's heap pages: anonymous read-write mappings of 256 KB. */
@@ -32,12 +34,14 @@ describe('releaseFreedHeapPages', () => {
       { intervalMs: 20, minShrinkBytes: 64 * MB, minGapMs: 60_000 },
     );
     // ≈ 250 MB of small objects, as a burst of work would leave, seen by the watch at its peak.
-    let burst: { n: number; s: string }[] | null = [];
-    for (let i = 0; i < 2_500_000; i++) burst.push({ n: i, s: `sample ${i}` });
+    // Held from module scope, so no compiler can prove the objects unused and leave them unallocated.
+    held.burst = [];
+    for (let i = 0; i < 2_500_000; i++) held.burst.push({ n: i, s: `sample ${i}` });
     await tick(100);
     const peak = getHeapStatistics().total_heap_size;
+    expect(held.burst.length).toBe(2_500_000);
     expect(peak).toBeGreaterThan(200 * MB);
-    burst = null;
+    held.burst = null;
     // An ordinary full collection, as V8 runs when the old generation fills: the heap shrinks, but
     // its freed pages stay resident in V8's pool.
     setFlagsFromString('--expose-gc');
