@@ -5,6 +5,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { Db } from '../../db/client';
+import { writeSmtpSettings } from './smtp-settings';
 
 /** One received mail. */
 export interface ReceivedMail {
@@ -110,4 +112,20 @@ export async function startTestSmtp(
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Starts a receiver (as startTestSmtp) and points the platform's SMTP settings in `db` at it: plain SMTP,
+ * no login, mail from alarms@ems.example.com.
+ */
+export async function startTestSmtpFor(db: Db): Promise<TestSmtp> {
+  const smtp = await startTestSmtp();
+  await writeSmtpSettings(db, {
+    host: '127.0.0.1',
+    port: smtp.port,
+    security: 'none',
+    username: null,
+    fromAddress: 'alarms@ems.example.com',
+  });
+  return smtp;
 }

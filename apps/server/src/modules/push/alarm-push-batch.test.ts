@@ -12,8 +12,7 @@ import { buildDevice, buildStation, buildUser, signIn } from '../../test/factori
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { post } from '../account/test-account';
 import { deliverDueMail } from '../mail/sender';
-import { writeSmtpSettings } from '../mail/smtp-settings';
-import { startTestSmtp, type TestSmtp } from '../mail/test-smtp';
+import { startTestSmtpFor, type TestSmtp } from '../mail/test-smtp';
 import { DELIVER_QUEUE, deliverBatch } from './deliver';
 import { fanOutAlarmEvents } from './fanout';
 
@@ -23,14 +22,7 @@ let t: TestApp;
 let smtp: TestSmtp;
 beforeAll(async () => {
   t = await buildTestApp({ PUBLIC_URL: 'https://ems.example.com' });
-  smtp = await startTestSmtp();
-  await writeSmtpSettings(t.db.db, {
-    host: '127.0.0.1',
-    port: smtp.port,
-    security: 'none',
-    username: null,
-    fromAddress: 'alarms@ems.example.com',
-  });
+  smtp = await startTestSmtpFor(t.db.db);
 });
 afterAll(async () => {
   await t?.close();

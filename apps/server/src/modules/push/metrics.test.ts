@@ -11,8 +11,7 @@ import { buildDevice, buildStation, buildUser, signIn } from '../../test/factori
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { post } from '../account/test-account';
 import { mailSenderJob } from '../mail/sender';
-import { writeSmtpSettings } from '../mail/smtp-settings';
-import { startTestSmtp, type TestSmtp } from '../mail/test-smtp';
+import { startTestSmtpFor, type TestSmtp } from '../mail/test-smtp';
 import { startDeliveries } from './deliver';
 import { alarmPushJob } from './fanout';
 import { registerPushMetrics } from './metrics';
@@ -25,14 +24,7 @@ let unsubscribe: () => void;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  smtp = await startTestSmtp();
-  await writeSmtpSettings(t.db.db, {
-    host: '127.0.0.1',
-    port: smtp.port,
-    security: 'none',
-    username: null,
-    fromAddress: 'alarms@ems.example.com',
-  });
+  smtp = await startTestSmtpFor(t.db.db);
   const metrics = createIngestMetrics(() => null);
   unsubscribe = registerPushMetrics(metrics.registry, t.db);
   server = await startMetricsServer({
