@@ -60,11 +60,6 @@ export async function insertCommands(db: DbHandle, cs: readonly NewCommand[]): P
   return res.rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-/** The node holding the charger's socket now, or undefined when none does. */
-export async function nodeOf(db: DbHandle, deviceId: number): Promise<string | undefined> {
-  return (await nodesOf(db, [deviceId])).get(deviceId);
-}
-
 /** The node holding each charger's socket now (chargers no node holds are absent). */
 export async function nodesOf(db: DbHandle, deviceIds: readonly number[]): Promise<Map<number, string>> {
   const res = await db.query<{ deviceId: number; node: string }>(

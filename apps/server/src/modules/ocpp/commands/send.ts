@@ -6,7 +6,7 @@
 import { CHARGER_CALL_TIMEOUT_S, type ChargerAction } from '@ems/contract/api/ocpp-charger';
 import type { DbHandle } from '../../../db/client';
 import type { JobQueue, QueueDefinition } from '../../../jobs/queue';
-import { failQueued, insertCommand, insertCommands, nodeOf, nodesOf } from './repo';
+import { failQueued, insertCommands, nodesOf } from './repo';
 
 /** What the call job carries: the command's id (the row holds the rest). */
 export interface ChargerCallJob {
@@ -59,16 +59,9 @@ export async function sendChargerCommand(
   queue: JobQueue,
   req: ChargerCommandRequest,
 ): Promise<number> {
-  const base = { deviceId: req.deviceId, action: req.action, params: req.params, userId: req.userId };
-  const ip = req.ip ?? null;
-  const node = await nodeOf(db, req.deviceId);
-  if (node === undefined) return insertCommand(db, { ...base, ip, state: 'failed', error: NOT_CONNECTED });
-  const id = await insertCommand(db, { ...base, ip, state: 'queued', error: null });
-  const job: ChargerCallJob = { commandId: id };
-  // The node's queue exists once its worker started; a node that never did holds no charger really.
-  const sent = await queue.send(callQueueName(node), job).catch(() => null);
-  if (sent === null) await failQueued(db, [id], NOT_CONNECTED);
-  return id;
+  const [outcome] = await sendChargerCommands(db, queue, [req]);
+  if (outcome!.status === 'rejected') throw outcome!.reason;
+  return outcome!.value;
 }
 
 /**
@@ -107,7 +100,10 @@ export async function sendChargerCommands(
     const byNode = new Map<string, number[]>();
     reqs.forEach((r, i) => {
       const node = nodes.get(r.deviceId);
-      if (node !== undefined) byNode.set(node, [...(byNode.get(node) ?? []), ids[i]!]);
+      if (node === undefined) return;
+      const list = byNode.get(node);
+      if (list) list.push(ids[i]!);
+      else byNode.set(node, [ids[i]!]);
     });
     await Promise.all(
       [...byNode].map(async ([node, commandIds]) => {
