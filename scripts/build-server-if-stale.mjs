@@ -64,7 +64,9 @@ console.log('[build] building the server…');
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: ['apps/server/src/main.ts'],
+  // PGlite's thread (db/pglite-thread.ts) runs dist/db/pglite-worker.js.
+  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/db/pglite-worker.ts'],
+  define: { EMS_BUILT_SERVER: 'true' },
   outdir,
   bundle: true,
   splitting: true,

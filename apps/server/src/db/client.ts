@@ -3,14 +3,13 @@
  * same Drizzle API plus `query` for hand-written hot-path SQL (ingest, rollups).
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type ConstructorOptions, fromPglite } from 'pg-boss';
 import { createPgListener, type ListenHandlers } from './pg-listen';
-import { preparedRunner } from './pglite-prepared';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** Drizzle database typed with the full schema (the PGlite flavour is structurally the same API). */
@@ -128,28 +127,31 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     };
   }
   if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
-  // pg_trgm backs the alarm lists' text filter (GIN trigram indexes, migration 0006).
   const inMemory = target.dataDir === 'memory://';
-  const client = await PGlite.create(inMemory ? undefined : target.dataDir, {
-    extensions: { pg_trgm },
-    ...(inMemory && options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const runPrepared = preparedRunner(client);
+  // On a thread of its own (pglite-thread.ts), so its statements do not hold the server's event loop.
+  // pg_trgm (loaded there) backs the alarm lists' text filter (GIN trigram indexes, migration 0006).
+  const client = await openPgliteThread(
+    inMemory ? undefined : target.dataDir,
+    inMemory ? options.pgliteImage : undefined,
+  );
+  // Drizzle's PGlite driver and pg-boss's PGlite adapter call only what the thread client serves:
+  // query (row mode, Drizzle's text-keeping parsers), exec, transaction, listen.
+  const pglite = client as unknown as PGlite;
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     query: async (text, params, prepared) =>
       (prepared
-        ? await runPrepared(prepared, text, params ?? [])
+        ? await client.runPrepared(prepared, text, params ?? [])
         : await client.query(text, params as unknown[])) as never,
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, handlers.onNotify);
       handlers.onListening(true);
       return unlisten;
     },
-    jobStore: () => ({ db: fromPglite(client), backend: 'pglite' }),
-    dumpImage: () => client.dumpDataDir('none'),
+    jobStore: () => ({ db: fromPglite(pglite), backend: 'pglite' }),
+    dumpImage: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteThread, type PgliteThreadClient } from './pglite-thread';
+
+describe('PGlite on its own thread (issue 36; decision 0032)', () => {
+  let client: PgliteThreadClient;
+  beforeAll(async () => {
+    client = await openPgliteThread(undefined);
+    await client.exec('CREATE TABLE item (id int PRIMARY KEY, at timestamptz NOT NULL DEFAULT now())');
+  });
+  afterAll(() => client.close());
+
+  it('a long statement does not hold the server thread: a 10-ms timer fires while it runs', async () => {
+    const order: string[] = [];
+    setTimeout(() => order.push('timer'), 10);
+    // Hundreds of ms of PostgreSQL work; in the server's own thread the timer would fire only after it.
+    await client.query('SELECT count(*) FROM generate_series(1, 3000000) g WHERE g % 7 = 0');
+    order.push('statement');
+    expect(order).toEqual(['timer', 'statement']);
+  });
+
+  it("errors carry PGlite's fields (SQLSTATE, constraint), and the database is usable after one", async () => {
+    await client.query('INSERT INTO item (id) VALUES (1)');
+    const err = await client.query('INSERT INTO item (id) VALUES (1)').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505', constraint: 'item_pkey' });
+    expect((await client.query<{ n: number }>('SELECT count(*)::int AS n FROM item')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('a transaction commits, rolls back on a throw, and holds other statements until it ends', async () => {
+    await client.transaction(async (tx) => {
+      await tx.query('INSERT INTO item (id) VALUES (2)');
+    });
+    const thrown = await client
+      .transaction(async (tx) => {
+        await tx.query('INSERT INTO item (id) VALUES (3)');
+        throw new Error('changed my mind');
+      })
+      .catch((e: Error) => e.message);
+    expect(thrown).toBe('changed my mind');
+
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const inside = client.transaction(async (tx) => {
+      await tx.query('INSERT INTO item (id) VALUES (4)');
+      await held;
+      order.push('commit');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = client.query<{ n: number }>('SELECT count(*)::int AS n FROM item').then((r) => {
+      order.push('outside');
+      return r.rows[0]!.n;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await inside;
+    expect(await outside).toBe(3);
+    expect(order).toEqual(['commit', 'outside']);
+    const ids = (await client.query<{ id: number }>('SELECT id FROM item ORDER BY id')).rows.map((r) => r.id);
+    expect(ids).toEqual([1, 2, 4]);
+  });
+
+  it("a NOTIFY's payload arrives before the committing statement's reply", async () => {
+    const order: string[] = [];
+    const stop = await client.listen('thread_test', (payload) => order.push(`notify ${payload}`));
+    await client.query("SELECT pg_notify('thread_test', 'hello')");
+    order.push('reply');
+    await stop();
+    await client.query("SELECT pg_notify('thread_test', 'after stop')");
+    expect(order).toEqual(['notify hello', 'reply']);
+  });
+
+  it("keeps the text of the types Drizzle asks for, and rows in array mode; Dates otherwise", async () => {
+    const text = await client.query<[string]>('SELECT at FROM item WHERE id = 1', [], {
+      rowMode: 'array',
+      parsers: { [types.TIMESTAMPTZ]: (v: string) => v },
+    });
+    expect(typeof text.rows[0]![0]).toBe('string');
+    const parsed = await client.query<{ at: Date }>('SELECT at FROM item WHERE id = $1', [1]);
+    expect(parsed.rows[0]!.at).toBeInstanceOf(Date);
+  });
+
+  it('named prepared statements, and a data directory image that opens as a new database', async () => {
+    const first = await client.runPrepared('count_items', 'SELECT count(*)::int AS n FROM item WHERE id > $1', [1]);
+    expect(first.rows).toEqual([{ n: 2 }]);
+    const copy = await openPgliteThread(undefined, await client.dumpDataDir());
+    try {
+      expect((await copy.query<{ n: number }>('SELECT count(*)::int AS n FROM item')).rows).toEqual([{ n: 3 }]);
+    } finally {
+      await copy.close();
+    }
+  });
+
+  it('an idle open database does not keep its process alive', async () => {
+    const script = [
+      "import { openPgliteThread } from './apps/server/src/db/pglite-thread.ts';",
+      'const db = await openPgliteThread(undefined);',
+      "console.log((await db.query('SELECT 1 AS one')).rows[0].one);",
+    ].join('\n');
+    const run = promisify(execFile);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      timeout: 30_000,
+      cwd: new URL('../../../..', import.meta.url).pathname,
+    });
+    expect(stdout.trim()).toBe('1');
+  });
+});

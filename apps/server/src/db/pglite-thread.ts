@@ -1,0 +1,184 @@
+/**
+ * PGlite on a thread of its own (issue 36 §1, §2; decision 0032): the server's side of pglite-worker.ts.
+ * `openPgliteThread` returns a client with the part of PGlite's API that Drizzle's PGlite driver, pg-boss's
+ * PGlite adapter and db/client.ts use (`query`, `exec`, `transaction`, `listen`), each call a message to
+ * the thread. PGlite's own guarantees hold across it: statements run one at a time in the order sent, a
+ * transaction holds the database until it ends, and a NOTIFY's notification arrives before the reply of
+ * the statement that committed it (both travel the one message port, in order).
+ */
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Results } from '@electric-sql/pglite';
+import type { PgliteReply, PgliteRequest, SerializedError } from './pglite-messages';
+
+/** Set by the server's build (scripts/build-server-if-stale.mjs); absent when running the sources. */
+declare const EMS_BUILT_SERVER: boolean | undefined;
+
+/** Query options the thread honours: a row mode, and parsers that keep a type's text (Drizzle's). */
+export interface ThreadQueryOptions {
+  rowMode?: 'object' | 'array';
+  /** Only the type OIDs are sent: each such parser is taken to return the text it is given. */
+  parsers?: Record<number, unknown>;
+}
+
+/** A transaction on PGlite's thread; Drizzle's PGlite session runs its statements through it. */
+export interface ThreadTransaction {
+  query<T>(text: string, params?: unknown[], options?: ThreadQueryOptions): Promise<Results<T>>;
+  exec(text: string): Promise<Results[]>;
+}
+
+/** A PGlite database on PGlite's thread. Errors are Errors carrying PGlite's fields (`code` = SQLSTATE). */
+export interface PgliteThreadClient {
+  query<T>(text: string, params?: unknown[], options?: ThreadQueryOptions): Promise<Results<T>>;
+  exec(text: string): Promise<Results[]>;
+  /** Commits when `callback` resolves, rolls back when it throws (and rethrows). */
+  transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T>;
+  /** LISTEN; `callback` gets each payload. @returns the function that stops it. */
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Runs `text` as the named prepared statement `name` (pglite-prepared.ts). */
+  runPrepared(name: string, text: string, params: readonly unknown[]): Promise<Results>;
+  /** The data directory as an uncompressed tar. */
+  dumpDataDir(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+type Request = PgliteRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'db'> : never) : never;
+
+interface Thread {
+  worker: Worker;
+  send(db: number, request: Request, transfer?: ArrayBuffer[]): Promise<unknown>;
+  /** Notification callbacks per database and channel. */
+  listeners: Map<number, Map<string, Set<(payload: string) => void>>>;
+}
+
+let thread: Thread | undefined;
+let nextDatabase = 1;
+
+function workerEntry(): URL {
+  // The built server bundles the worker beside main.js; from the sources a boot file registers tsx first.
+  if (typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER) {
+    return pathToFileURL(`${import.meta.dirname}/db/pglite-worker.js`);
+  }
+  return new URL('./pglite-worker-boot.mjs', import.meta.url);
+}
+
+function rebuildError(error: SerializedError): Error {
+  const err = Object.assign(new Error(error.message), error.fields);
+  if (error.name) err.name = error.name;
+  return err;
+}
+
+/** Starts the process's PGlite thread on first use. */
+function startThread(): Thread {
+  const built = typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER;
+  // From the sources the boot file registers tsx itself; a parent's `--import tsx` would register it twice.
+  const worker = new Worker(workerEntry(), built ? {} : { execArgv: [] });
+  const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  const listeners: Thread['listeners'] = new Map();
+  let nextId = 1;
+  // Held open only while a reply is awaited, so an idle database does not keep the process alive.
+  worker.unref();
+  const ended = (err: Error) => {
+    if (thread?.worker === worker) thread = undefined;
+    for (const call of pending.values()) call.reject(err);
+    pending.clear();
+  };
+  worker.on('error', (err) => ended(new Error(`the PGlite thread failed: ${err.message}`, { cause: err })));
+  worker.on('exit', (code) => ended(new Error(`the PGlite thread ended (exit code ${code})`)));
+  worker.on('message', (reply: PgliteReply) => {
+    if ('notify' in reply) {
+      for (const callback of listeners.get(reply.notify)?.get(reply.channel) ?? []) callback(reply.payload);
+      return;
+    }
+    const call = pending.get(reply.id);
+    if (!call) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
+    if (reply.ok) call.resolve(reply.value);
+    else call.reject(rebuildError(reply.error));
+  });
+  return {
+    worker,
+    listeners,
+    send: (db, request, transfer) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        if (pending.size === 0) worker.ref();
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ ...request, id, db }, transfer);
+      }),
+  };
+}
+
+function rawTypes(options?: ThreadQueryOptions): number[] | undefined {
+  return options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+}
+
+/**
+ * Opens a PGlite database on the process's PGlite thread: in memory when `dataDir` is undefined
+ * (from `image`, a tar of a data directory, when given), else in that directory.
+ */
+export async function openPgliteThread(
+  dataDir: string | undefined,
+  image?: Blob,
+): Promise<PgliteThreadClient> {
+  thread ??= startThread();
+  const { send, listeners } = thread;
+  const db = nextDatabase++;
+  const buffer = image ? await image.arrayBuffer() : undefined;
+  await send(db, { op: 'open', dataDir, image: buffer }, buffer ? [buffer] : undefined);
+
+  const query = <T>(text: string, params?: unknown[], options?: ThreadQueryOptions, tx?: number) =>
+    send(db, {
+      op: 'query',
+      text,
+      params,
+      rowMode: options?.rowMode,
+      rawTypes: rawTypes(options),
+      tx,
+    }) as Promise<Results<T>>;
+  const exec = (text: string, tx?: number) => send(db, { op: 'exec', text, tx }) as Promise<Results[]>;
+
+  return {
+    query: (text, params, options) => query(text, params, options),
+    exec: (text) => exec(text),
+    async transaction(callback) {
+      const tx = (await send(db, { op: 'begin' })) as number;
+      let result: Awaited<ReturnType<typeof callback>>;
+      try {
+        result = await callback({
+          query: (text, params, options) => query(text, params, options, tx),
+          exec: (text) => exec(text, tx),
+        });
+      } catch (err) {
+        await send(db, { op: 'end', tx, commit: false }).catch(() => {});
+        throw err;
+      }
+      await send(db, { op: 'end', tx, commit: true });
+      return result;
+    },
+    async listen(channel, callback) {
+      const channels = listeners.get(db) ?? new Map<string, Set<(payload: string) => void>>();
+      listeners.set(db, channels);
+      let callbacks = channels.get(channel);
+      if (!callbacks) {
+        callbacks = new Set();
+        channels.set(channel, callbacks);
+        await send(db, { op: 'listen', channel });
+      }
+      const own = (payload: string) => callback(payload);
+      callbacks.add(own);
+      return async () => {
+        if (!callbacks.delete(own) || callbacks.size > 0) return;
+        channels.delete(channel);
+        await send(db, { op: 'unlisten', channel });
+      };
+    },
+    runPrepared: (name, text, params) => send(db, { op: 'prepared', name, text, params }) as Promise<Results>,
+    dumpDataDir: async () => new Blob([(await send(db, { op: 'dump' })) as ArrayBuffer]),
+    async close() {
+      listeners.delete(db);
+      await send(db, { op: 'close' });
+    },
+  };
+}

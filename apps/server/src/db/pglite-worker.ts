@@ -1,0 +1,189 @@
+/**
+ * The thread PGlite runs on (issue 36 §1, §2; decision 0032). PGlite is PostgreSQL compiled to
+ * WebAssembly and runs every statement on the thread that calls it; in the server's own thread it held
+ * the event loop for tens of ms at a time under ingest (the writer's batches, the push jobs), and every
+ * HTTP request and MQTT packet waited behind it. Here it runs beside the server's thread, which only
+ * sends statements and receives rows (pglite-thread.ts holds the other end and the message shapes).
+ *
+ * One such thread per process serves every PGlite database the process opens (the tests open many).
+ */
+import { parentPort } from 'node:worker_threads';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgliteReply, PgliteRequest, SerializedError } from './pglite-messages';
+import { type PreparedRunner, preparedRunner } from './pglite-prepared';
+
+if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (pglite-thread.ts)');
+const port = parentPort;
+
+interface OpenDatabase {
+  client: PGlite;
+  runPrepared: PreparedRunner;
+  /** Channels LISTENed to, with the function that stops each. */
+  channels: Map<string, () => Promise<void>>;
+}
+
+interface OpenTransaction {
+  tx: Transaction;
+  /** Ends the transaction's callback: resolve commits, reject rolls back. */
+  finish(commit: boolean): void;
+  /** Settles when PGlite has committed or rolled back. */
+  done: Promise<unknown>;
+}
+
+const databases = new Map<number, OpenDatabase>();
+const transactions = new Map<number, OpenTransaction>();
+let nextTransaction = 1;
+
+/** Thrown into a transaction's callback to make PGlite roll it back; never reaches the caller. */
+const rollbackSignal = new Error('rollback');
+
+const identity = (value: unknown) => value;
+const parserSets = new Map<string, Record<number, (value: unknown) => unknown>>();
+/** Parsers that keep the text of the given type OIDs (what Drizzle asks for dates and intervals). */
+function rawParsers(types: number[]): Record<number, (value: unknown) => unknown> {
+  const key = types.join(',');
+  let parsers = parserSets.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((t) => [t, identity]));
+    parserSets.set(key, parsers);
+  }
+  return parsers;
+}
+
+/** PGlite's DatabaseError as data: its message and every own field (code, detail, constraint…). */
+function serializeError(err: unknown): SerializedError {
+  if (!(err instanceof Error)) return { message: String(err), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(err)) {
+    if (value === undefined || typeof value === 'function') continue;
+    fields[key] = typeof value === 'object' && value !== null ? String(value) : value;
+  }
+  return { message: err.message, name: err.name, fields };
+}
+
+function database(id: number): OpenDatabase {
+  const db = databases.get(id);
+  if (!db) throw new Error('the database is closed');
+  return db;
+}
+
+/** Results without what cannot cross threads (a blob from COPY TO is not used here). */
+function plain(results: Results<unknown>): Results<unknown> {
+  const { rows, fields, affectedRows } = results;
+  return { rows, fields, affectedRows };
+}
+
+async function handle(request: PgliteRequest): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
+  switch (request.op) {
+    case 'open': {
+      const client = await PGlite.create(request.dataDir, {
+        extensions: { pg_trgm },
+        ...(request.image ? { loadDataDir: new Blob([request.image]) } : {}),
+      });
+      databases.set(request.db, { client, runPrepared: preparedRunner(client), channels: new Map() });
+      return { value: null };
+    }
+    case 'query': {
+      const options = request.rawTypes
+        ? { rowMode: request.rowMode, parsers: rawParsers(request.rawTypes) }
+        : { rowMode: request.rowMode };
+      const target = request.tx ? transaction(request.tx).tx : database(request.db).client;
+      return { value: plain(await target.query(request.text, request.params, options)) };
+    }
+    case 'exec': {
+      const target = request.tx ? transaction(request.tx).tx : database(request.db).client;
+      return { value: (await target.exec(request.text)).map(plain) };
+    }
+    case 'prepared':
+      return {
+        value: plain(await database(request.db).runPrepared(request.name, request.text, request.params)),
+      };
+    case 'begin':
+      return { value: await begin(database(request.db).client) };
+    case 'end': {
+      const open = transaction(request.tx);
+      transactions.delete(request.tx);
+      open.finish(request.commit);
+      try {
+        await open.done;
+      } catch (err) {
+        if (err !== rollbackSignal) throw err;
+      }
+      return { value: null };
+    }
+    case 'listen': {
+      const db = database(request.db);
+      if (!db.channels.has(request.channel)) {
+        const stop = await db.client.listen(request.channel, (payload) =>
+          post({ notify: request.db, channel: request.channel, payload }),
+        );
+        db.channels.set(request.channel, stop);
+      }
+      return { value: null };
+    }
+    case 'unlisten': {
+      const db = database(request.db);
+      const stop = db.channels.get(request.channel);
+      db.channels.delete(request.channel);
+      await stop?.();
+      return { value: null };
+    }
+    case 'dump': {
+      const blob = await database(request.db).client.dumpDataDir('none');
+      const buffer = await blob.arrayBuffer();
+      return { value: buffer, transfer: [buffer] };
+    }
+    case 'close': {
+      const db = databases.get(request.db);
+      databases.delete(request.db);
+      await db?.client.close();
+      return { value: null };
+    }
+  }
+}
+
+function transaction(id: number): OpenTransaction {
+  const open = transactions.get(id);
+  if (!open) throw new Error('the transaction has ended');
+  return open;
+}
+
+/**
+ * Opens a transaction whose callback waits for `end`: PGlite holds its transaction lock meanwhile, so
+ * statements from outside it wait, as they do when the callback runs in the caller's thread.
+ * @returns the transaction's id once BEGIN has run.
+ */
+function begin(client: PGlite): Promise<number> {
+  const id = nextTransaction++;
+  return new Promise<number>((resolveBegin, rejectBegin) => {
+    let started = false;
+    const done = client.transaction(
+      (tx) =>
+        new Promise<void>((resolve, reject) => {
+          started = true;
+          transactions.set(id, {
+            tx,
+            finish: (commit) => (commit ? resolve() : reject(rollbackSignal)),
+            done,
+          });
+          resolveBegin(id);
+        }),
+    );
+    // Settled through `end`; a BEGIN that fails never reaches the callback.
+    done.catch((err) => {
+      if (!started) rejectBegin(err);
+    });
+  });
+}
+
+function post(reply: PgliteReply, transfer?: ArrayBuffer[]): void {
+  port.postMessage(reply, transfer);
+}
+
+port.on('message', (request: PgliteRequest) => {
+  handle(request).then(
+    ({ value, transfer }) => post({ id: request.id, ok: true, value }, transfer),
+    (err) => post({ id: request.id, ok: false, error: serializeError(err) }),
+  );
+});
