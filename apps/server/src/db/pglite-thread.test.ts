@@ -26,7 +26,9 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
     const err = await client.query('INSERT INTO item (id) VALUES (1)').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err).toMatchObject({ code: '23505', constraint: 'item_pkey' });
-    expect((await client.query<{ n: number }>('SELECT count(*)::int AS n FROM item')).rows).toEqual([{ n: 1 }]);
+    expect((await client.query<{ n: number }>('SELECT count(*)::int AS n FROM item')).rows).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('a transaction commits, rolls back on a throw, and holds other statements until it ends', async () => {
@@ -75,7 +77,7 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
     expect(order).toEqual(['notify hello', 'reply']);
   });
 
-  it("keeps the text of the types Drizzle asks for, and rows in array mode; Dates otherwise", async () => {
+  it('keeps the text of the types Drizzle asks for, and rows in array mode; Dates otherwise', async () => {
     const text = await client.query<[string]>('SELECT at FROM item WHERE id = 1', [], {
       rowMode: 'array',
       parsers: { [types.TIMESTAMPTZ]: (v: string) => v },
@@ -86,11 +88,17 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
   });
 
   it('named prepared statements, and a data directory image that opens as a new database', async () => {
-    const first = await client.runPrepared('count_items', 'SELECT count(*)::int AS n FROM item WHERE id > $1', [1]);
+    const first = await client.runPrepared(
+      'count_items',
+      'SELECT count(*)::int AS n FROM item WHERE id > $1',
+      [1],
+    );
     expect(first.rows).toEqual([{ n: 2 }]);
     const copy = await openPgliteThread(undefined, await client.dumpDataDir());
     try {
-      expect((await copy.query<{ n: number }>('SELECT count(*)::int AS n FROM item')).rows).toEqual([{ n: 3 }]);
+      expect((await copy.query<{ n: number }>('SELECT count(*)::int AS n FROM item')).rows).toEqual([
+        { n: 3 },
+      ]);
     } finally {
       await copy.close();
     }
