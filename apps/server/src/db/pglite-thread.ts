@@ -76,9 +76,12 @@ function startThread(): Thread {
   const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   const listeners: Thread['listeners'] = new Map();
   let nextId = 1;
+  /** Why the thread ended, once it has: later calls fail with it instead of waiting for ever. */
+  let endedBy: Error | undefined;
   // Held open only while a reply is awaited, so an idle database does not keep the process alive.
   worker.unref();
   const ended = (err: Error) => {
+    endedBy ??= err;
     if (thread?.worker === worker) thread = undefined;
     for (const call of pending.values()) call.reject(err);
     pending.clear();
@@ -102,6 +105,7 @@ function startThread(): Thread {
     listeners,
     send: (db, request, transfer) =>
       new Promise((resolve, reject) => {
+        if (endedBy) return reject(endedBy);
         const id = nextId++;
         if (pending.size === 0) worker.ref();
         pending.set(id, { resolve, reject });
