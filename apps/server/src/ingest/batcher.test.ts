@@ -45,6 +45,35 @@ describe('telemetry batcher', () => {
     expect(b.stats).toMatchObject({ stored: 3, failed: 1, pending: 0 });
   });
 
+  it('never splits a message between two writes: a batch past maxBatch ends at a message boundary', async () => {
+    const d = await createTestDevice(t.db, 'inverter');
+    const writes: number[][] = [];
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const recording: typeof writeSamples = async (db, rows) => {
+      writes.push(rows.map((r) => r.w!));
+      if (writes.length === 1) await held;
+      return writeSamples(db, rows);
+    };
+    const b = createBatcher({ db: t.db, log, write: recording, maxBatch: 5, gatherMs: 0 });
+    const first = b.add([sample(d.id, 0)]);
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
+    // Queued while the first write is held: three messages of 3 rows, and one of 7 (more than maxBatch).
+    const more = [
+      b.add([sample(d.id, 1), sample(d.id, 2), sample(d.id, 3)]),
+      b.add([sample(d.id, 4), sample(d.id, 5), sample(d.id, 6)]),
+      b.add([1, 2, 3, 4, 5, 6, 7].map((i) => sample(d.id, 10 + i))),
+      b.add([sample(d.id, 20), sample(d.id, 21), sample(d.id, 22)]),
+    ];
+    release();
+    await Promise.all([first, ...more]);
+    await b.stop();
+    expect(writes).toEqual([[0], [1, 2, 3], [4, 5, 6], [11, 12, 13, 14, 15, 16, 17], [20, 21, 22]]);
+    expect(await rowsOf(d.id)).toHaveLength(17);
+  });
+
   it('retries a batch whole when the database is unreachable, and loses nothing', async () => {
     const d = await createTestDevice(t.db, 'inverter');
     let calls = 0;
@@ -69,11 +98,13 @@ describe('telemetry batcher', () => {
       return writeSamples(db, rows);
     };
     const b = createBatcher({ db: t.db, log, write: counting, highWater: 1500 });
-    const rows = Array.from({ length: 7000 }, (_, i) => sample(d.id, i));
-    const committed = b.add(rows);
+    // Seven messages of 1,000 rows (the most a device message holds), queued in one turn.
+    const committed = Array.from({ length: 7 }, (_, m) =>
+      b.add(Array.from({ length: 1000 }, (_, i) => sample(d.id, m * 1000 + i))),
+    );
     expect(b.hasRoom()).toBe(false);
     await b.waitForRoom();
-    await committed;
+    await Promise.all(committed);
     await b.stop();
     expect(sizes).toEqual([5000, 2000]);
     expect(b.stats.stored).toBe(7000);

@@ -2,7 +2,7 @@
  * Group commit of telemetry rows (docs/decisions/0011-acknowledge-after-commit.md): `add()` queues the
  * rows of one message and returns a promise that settles once they are committed, so the caller can
  * acknowledge the message only then. One write runs at a time; rows that arrive while it runs gather
- * into the next batch (up to `maxBatch` rows). A batch starts once `gatherRows` rows are queued or its
+ * into the next batch (up to `maxBatch` rows, whole messages: a message is never split between two writes). A batch starts once `gatherRows` rows are queued or its
  * oldest row has waited `gatherMs`, whichever is first; rows queued during a longer write start at once.
  * Without that wait, 1,000 messages/s became ~450 batches/s of 2 rows, and a write's fixed cost (about
  * 1 ms on PGlite, on the server's only thread) took half the thread (issue 12, docs/benchmarks.md).
@@ -192,11 +192,37 @@ export function createBatcher(opts: BatcherOptions) {
     }
   }
 
+  /**
+   * How many queued rows the next write takes: all of them up to maxBatch, else as many whole messages as
+   * fit (at least the first). A message's rows are committed together, so no reader sees half of one: a
+   * replayed day cut at row 5,000 showed "today" against a baseline from the middle of yesterday until
+   * the rest arrived (backfill-today.test.ts).
+   */
+  function rowsToTake(): number {
+    if (queue.length <= maxBatch) return queue.length;
+    // Tickets are in row order and those past settledSeq are the queued messages: find the last one that
+    // ends within maxBatch rows of the queue's head.
+    const limit = settledSeq + maxBatch;
+    let lo = 0;
+    let hi = tickets.length - 1;
+    let fit = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (tickets[mid]!.end <= limit) {
+        fit = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    const end = fit >= 0 && tickets[fit]!.end > settledSeq ? tickets[fit]!.end : tickets[fit + 1]!.end;
+    return end - settledSeq;
+  }
+
   async function drain(): Promise<void> {
     while (queue.length > 0) {
       if (gatherMs > 0) await gather();
-      const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
-      queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
+      const take = rowsToTake();
+      const batch = take === queue.length ? queue : queue.slice(0, take);
+      queue = take === queue.length ? [] : queue.slice(take);
       stats.pending = queue.length;
       stats.writing = batch.length;
       releaseRoom();
