@@ -25,6 +25,14 @@ describe('gateway settings', () => {
     });
   });
 
+  it('takes a secret that begins with a dash in the documented --secret= form', () => {
+    const c = parseConfig([
+      ...['--mqtt', 'mqtt://platform:1883', '--serial-number', 'GW1', '--secret=-Xy_9'],
+      ...['--modbus', 'tcp://192.168.1.20'],
+    ]);
+    expect(c.secret).toBe('-Xy_9');
+  });
+
   it('takes a config file, and flags win over it', () => {
     const file = join(dir, 'gw.json');
     writeFileSync(

@@ -21,7 +21,7 @@ export interface GatewayConfig {
   maxBuffered: number;
 }
 
-const USAGE = `usage: npm run gateway -- --mqtt mqtt://HOST:1883 --serial-number GW_SN --secret GW_SECRET
+const USAGE = `usage: npm run gateway -- --mqtt mqtt://HOST:1883 --serial-number GW_SN --secret=GW_SECRET
   --modbus tcp://IP:502 [--modbus tcp://…] [--unit-id 1 | --scan] [--poll-seconds 5]
   [--buffer-dir DIR] [--max-buffered 500000] [--config FILE]`;
 

@@ -163,7 +163,7 @@ describe('store and forward', () => {
         '--import',
         'tsx',
         GATEWAY_MAIN,
-        ...['--mqtt', `mqtt://127.0.0.1:${proxy.port}`, '--serial-number', g.sn, '--secret', g.secret],
+        ...['--mqtt', `mqtt://127.0.0.1:${proxy.port}`, '--serial-number', g.sn, `--secret=${g.secret}`],
         ...['--modbus', modbus.url, '--unit-id', '3', '--unit-id', '4', '--poll-seconds', '1'],
         ...['--buffer-dir', g.bufferDir],
       ],
