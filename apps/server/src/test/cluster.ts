@@ -85,7 +85,21 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   };
   const stopAll = () => Promise.all(nodes.map((n) => n.server?.stop('SIGKILL')));
   const output = () => nodes.map((n) => `--- ${n.name}\n${n.server?.output() ?? '(not running)'}`).join('\n');
-  const started = await Promise.allSettled(nodes.map((_, i) => start(i)));
+  /** A first start on a new port when the chosen one was taken before the node bound it. */
+  const firstStart = async (i: number) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await start(i);
+      } catch (err) {
+        // freePort's port is free when asked, but another test's outgoing connection may get it as its
+        // ephemeral port before the node listens (EADDRINUSE in a full run).
+        if (attempt >= 3 || !String((err as Error).message).includes('EADDRINUSE')) throw err;
+        const port = await freePort();
+        nodes[i] = { ...nodes[i]!, port, baseUrl: `http://127.0.0.1:${port}`, server: null };
+      }
+    }
+  };
+  const started = await Promise.allSettled(nodes.map((_, i) => firstStart(i)));
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) {
     await stopAll();
