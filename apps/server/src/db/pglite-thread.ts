@@ -54,9 +54,12 @@ interface Thread {
 let thread: Thread | undefined;
 let nextDatabase = 1;
 
+/** Running the built bundle (dist/), not the sources. */
+const BUILT = typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER;
+
 function workerEntry(): URL {
   // The built server bundles the worker beside main.js; from the sources a boot file registers tsx first.
-  if (typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER) {
+  if (BUILT) {
     return pathToFileURL(`${import.meta.dirname}/db/pglite-worker.js`);
   }
   return new URL('./pglite-worker-boot.mjs', import.meta.url);
@@ -70,9 +73,8 @@ function rebuildError(error: SerializedError): Error {
 
 /** Starts the process's PGlite thread on first use. */
 function startThread(): Thread {
-  const built = typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER;
   // From the sources the boot file registers tsx itself; a parent's `--import tsx` would register it twice.
-  const worker = new Worker(workerEntry(), built ? {} : { execArgv: [] });
+  const worker = new Worker(workerEntry(), BUILT ? {} : { execArgv: [] });
   const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   const listeners: Thread['listeners'] = new Map();
   let nextId = 1;

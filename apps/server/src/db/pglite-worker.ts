@@ -88,12 +88,10 @@ async function handle(request: PgliteRequest): Promise<{ value: unknown; transfe
       const options = request.rawTypes
         ? { rowMode: request.rowMode, parsers: rawParsers(request.rawTypes) }
         : { rowMode: request.rowMode };
-      const target = request.tx ? transaction(request.tx).tx : database(request.db).client;
-      return { value: plain(await target.query(request.text, request.params, options)) };
+      return { value: plain(await target(request).query(request.text, request.params, options)) };
     }
     case 'exec': {
-      const target = request.tx ? transaction(request.tx).tx : database(request.db).client;
-      return { value: (await target.exec(request.text)).map(plain) };
+      return { value: (await target(request).exec(request.text)).map(plain) };
     }
     case 'prepared':
       return {
@@ -141,6 +139,11 @@ async function handle(request: PgliteRequest): Promise<{ value: unknown; transfe
       return { value: null };
     }
   }
+}
+
+/** Where a statement runs: inside its open transaction, else on its database. */
+function target(request: { db: number; tx?: number }): Transaction | PGlite {
+  return request.tx ? transaction(request.tx).tx : database(request.db).client;
 }
 
 function transaction(id: number): OpenTransaction {
