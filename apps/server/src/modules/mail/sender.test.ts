@@ -132,6 +132,37 @@ describe('delivery through a real SMTP server', () => {
   });
 });
 
+describe('a crash duplicates at most one mail per SMTP connection', () => {
+  it('a mail SMTP took is recorded sent before its connection hands over the next', async () => {
+    // At every mail's data, before the server's 250: how many earlier mails the server took, and how many
+    // of those the outbox already calls sent. A process killed then would send the difference again.
+    let accepted = 0;
+    let worst = 0;
+    const smtp = await startTestSmtp({
+      auth: AUTH,
+      beforeAccept: async () => {
+        const took = accepted;
+        const { rows } = await t.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM mail_outbox WHERE to_address LIKE 'lane%' AND state = 'sent'",
+        );
+        worst = Math.max(worst, took - rows[0]!.n);
+        accepted++;
+      },
+    });
+    try {
+      await useSmtp(smtp.port);
+      const to = Array.from({ length: 16 }, (_, i) => `lane${i}@example.com`);
+      for (const address of to) await post(t.app, `${SMTP}/test`, { to: address }, { token: admin });
+      expect(await deliverDueMail({ db: t.db, log })).toMatchObject({ sent: 16, failed: 0 });
+      expect(accepted).toBe(16);
+      // The mail being held is not taken yet: at most the other connections' one each is unrecorded.
+      expect(worst).toBeLessThanOrEqual(MAIL_SENDER.connections - 1);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
 describe('nothing is lost while the SMTP server is down', () => {
   it('server down → pending with the error and a backoff; server up → delivered', async () => {
     const port = await freePort();

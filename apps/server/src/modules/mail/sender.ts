@@ -57,8 +57,8 @@ export interface MailSenderDeps {
 }
 
 /**
- * Sends one claimed mail; a failed attempt is recorded at once. @returns whether it was sent (the caller
- * records the sent ones of a batch together).
+ * Sends one claimed mail and records its outcome at once: sent (before the caller's lane takes its next
+ * mail), or a failed attempt. @returns whether it was sent.
  */
 async function sendOne(
   deps: MailSenderDeps,
@@ -78,7 +78,6 @@ async function sendOne(
         ? { attachments: [{ filename: mail.attachmentName, content: Buffer.from(mail.attachment) }] }
         : {}),
     });
-    return true;
   } catch (err) {
     const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     const final = attempts >= MAIL_SENDER.maxAttempts;
@@ -94,11 +93,38 @@ async function sendOne(
     deps.log.warn({ mailId: mail.id, attempts, final, error }, 'mail delivery failed');
     return false;
   }
+  await markSent(deps.db.db, [mail.id]);
+  mailSettled(deps.db, { mailId: mail.id, state: 'sent' });
+  return true;
 }
 
 /**
- * Delivers the mail due now (up to MAIL_SENDER.perRun), in batches of MAIL_SENDER.batch sent side by
- * side over a pool of SMTP connections. Never throws for a failed delivery.
+ * Sends a claimed batch over MAIL_SENDER.connections lanes, one per pooled SMTP connection: a lane sends
+ * a mail, records it sent, then takes the next. So a process killed at any instant has handed SMTP at
+ * most one mail per connection that it did not record sent (sent again after the lease: the only
+ * duplicates a crash makes, push-restart.test.ts). @returns how many were sent.
+ */
+async function sendBatch(
+  deps: MailSenderDeps,
+  transport: Transporter,
+  from: string,
+  batch: readonly ClaimedMail[],
+): Promise<number> {
+  let next = 0;
+  let sent = 0;
+  const lane = async () => {
+    while (next < batch.length) {
+      const mail = batch[next++]!;
+      if (await sendOne(deps, transport, from, mail)) sent++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAIL_SENDER.connections, batch.length) }, lane));
+  return sent;
+}
+
+/**
+ * Delivers the mail due now (up to MAIL_SENDER.perRun), claimed in batches of MAIL_SENDER.batch and sent
+ * side by side over a pool of SMTP connections (sendBatch). Never throws for a failed delivery.
  */
 export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0, unconfigured: false };
@@ -114,20 +140,9 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
       const batch = await claimDueMail(deps.db, MAIL_SENDER.leaseMs, limit);
       if (batch.length === 0) break;
       pool ??= takePool(smtp);
-      const transport = await pool.transport;
-      // Side by side over the pool; each mail's outcome is recorded on its own, so one failure retries
-      // only that mail.
-      const outcomes = await Promise.all(
-        batch.map((mail) => sendOne(deps, transport, smtp.fromAddress, mail)),
-      );
-      const sent = batch.filter((_, i) => outcomes[i]);
-      await markSent(
-        deps.db.db,
-        sent.map((m) => m.id),
-      );
-      for (const mail of sent) mailSettled(deps.db, { mailId: mail.id, state: 'sent' });
-      report.sent += sent.length;
-      report.failed += batch.length - sent.length;
+      const sent = await sendBatch(deps, await pool.transport, smtp.fromAddress, batch);
+      report.sent += sent;
+      report.failed += batch.length - sent;
       // A short batch took all that was due: a further claim would find nothing.
       if (batch.length < limit) break;
     }

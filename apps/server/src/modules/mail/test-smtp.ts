@@ -36,10 +36,11 @@ export interface TestSmtp {
 
 /**
  * Starts a receiver on `port` (0: a free one). With `auth`, clients must log in with that user and
- * password (over plain SMTP, as the 'none' security setting speaks).
+ * password (over plain SMTP, as the 'none' security setting speaks). With `beforeAccept`, each mail's
+ * data is held until it resolves, before the server answers 250 (the client does not know it sent).
  */
 export async function startTestSmtp(
-  opts: { port?: number; auth?: { user: string; pass: string } } = {},
+  opts: { port?: number; auth?: { user: string; pass: string }; beforeAccept?: () => Promise<void> } = {},
 ): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiters: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
@@ -66,6 +67,7 @@ export async function startTestSmtp(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        if (opts.beforeAccept) await opts.beforeAccept();
         const receivedAt = Date.now();
         const raw = Buffer.concat(chunks);
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
