@@ -9,7 +9,7 @@ import { writeSamples } from '../../ingest/writer';
 import { localToday } from '../../shared/zoned-time';
 import { buildDevice, buildStation } from '../../test/factories';
 import { buildOwnerApp, type TestApp } from '../../test/helper';
-import { rollupJob } from './rollup-refresh';
+import { ROLLUP_JOB_CHUNK, rollupJob } from './rollup-refresh';
 
 let t: TestApp;
 let ownerId = 0;
@@ -68,5 +68,34 @@ describe('rollup job under live ingest', () => {
       [device.id, today],
     );
     expect(daily.rows[0]?.n).toBe(1);
+  });
+
+  it(`claims a backlog ${ROLLUP_JOB_CHUNK} days per statement, so reads never wait behind all of it`, async () => {
+    const station = await buildStation(t.db, { ownerId, timeZone: 'UTC' });
+    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
+    const backlog = 2 * ROLLUP_JOB_CHUNK + 40;
+    await t.db.query('DELETE FROM rollup_dirty'); // what the test before left re-marked
+    await t.db.query(
+      `INSERT INTO rollup_dirty (device_id, day)
+       SELECT $1, (now() AT TIME ZONE 'UTC')::date - k FROM generate_series(0, $2 - 1) AS k`,
+      [device.id, backlog],
+    );
+    const claimed: number[] = [];
+    const counted: DbHandle = {
+      ...t.db,
+      query: (async (text: string, params?: unknown[], name?: string) => {
+        const res = await t.db.query(text, params, name);
+        if (/^DELETE FROM rollup_dirty WHERE \(device_id, day\) IN/.test(text.trim()))
+          claimed.push(res.rows.length);
+        return res;
+      }) as DbHandle['query'],
+    };
+    await rollupJob.run({ db: counted, config: t.config, log: pino({ level: 'silent' }) }, new Date());
+    expect(claimed).toEqual([ROLLUP_JOB_CHUNK, ROLLUP_JOB_CHUNK, 40]);
+    const left = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM rollup_dirty WHERE device_id = $1',
+      [device.id],
+    );
+    expect(left.rows[0]?.n).toBe(0);
   });
 });

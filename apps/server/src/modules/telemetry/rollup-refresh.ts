@@ -155,7 +155,8 @@ async function recomputeClaimed(
         throw err;
       }
       const deviceId = days[0]!.deviceId;
-      if (log) log.error({ err, deviceId, days: days.map((d) => d.day) }, 'rollup days set aside: bad data');
+      if (log)
+        log.error({ err, deviceId, days: days.map((d) => d.day).sort() }, 'rollup days set aside: bad data');
       else await putBack(db, days);
     }
   }
@@ -343,11 +344,19 @@ async function writeRows(
 }
 
 /**
- * The rollup job: every 5 s, recomputes the marked days (in batches, at most ~4 s of work per run so
- * runs never pile up; what is left waits for the next run). It takes another batch only after a full
- * one: a short batch drained the marks, and live ingest re-marks today's days within milliseconds, so
- * going on would recompute the same days again and again for the whole budget (it did: ≈ 4 s of database
- * work every 5 s under steady ingest, bench/list-real.ts). New marks wait for the next run.
+ * Marked days one statement of the rollup job claims. Small, so that on PGlite (one statement at a time,
+ * docs/decisions/0032-pglite-thread.md) a read waits behind a few milliseconds of rollup work, not the
+ * ≈ 80 ms a claim of every device's today took under 10,000 points/s (bench/list-real.ts, issue 36 §1).
+ */
+export const ROLLUP_JOB_CHUNK = 250;
+
+/**
+ * The rollup job: every 5 s, recomputes the days marked when the run starts, ROLLUP_JOB_CHUNK at a time,
+ * with at most ~4 s of work per run so runs never pile up (what is left waits for the next run). It
+ * stops once it has claimed as many marks as there were at its start, or a claim came back short: live
+ * ingest re-marks today's days within milliseconds, so chasing the marks would recompute the same days
+ * again and again for the whole budget (it did: ≈ 4 s of database work every 5 s under steady ingest,
+ * bench/list-real.ts). New marks wait for the next run.
  */
 export const rollupJob: JobDefinition = {
   name: 'energy-rollups',
@@ -355,8 +364,13 @@ export const rollupJob: JobDefinition = {
   offsetMs: 2_500,
   run: async ({ db, log }) => {
     const until = Date.now() + 4_000;
-    while (Date.now() < until && (await refreshRollups(db, ROLLUP_BATCH, log)) === ROLLUP_BATCH) {
-      // a full batch: more may be waiting
+    const marked = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_dirty');
+    let left = marked.rows[0]?.n ?? 0;
+    while (left > 0 && Date.now() < until) {
+      const chunk = Math.min(ROLLUP_JOB_CHUNK, left);
+      const claimed = await refreshRollups(db, chunk, log);
+      left -= claimed;
+      if (claimed < chunk) break;
     }
   },
 };
