@@ -10,6 +10,7 @@ import { openAppDb } from './db/app-db';
 import { seed } from './db/seed';
 import { buildApp } from './http/app';
 import { releaseFreedHeapPages } from './http/heap-release';
+import { watchHttpQuiet } from './http/http-quiet';
 import { watchEventLoop } from './http/loop-watch';
 import { startEmbeddedBroker } from './ingest/broker';
 import { shareIngestStatus } from './ingest/cluster-status';
@@ -49,7 +50,8 @@ async function main(): Promise<void> {
   });
   const log = app.log;
   watchEventLoop(log);
-  releaseFreedHeapPages(log);
+  // The collection's pause waits for a moment no browser is asking anything.
+  releaseFreedHeapPages(log, { isQuiet: watchHttpQuiet(app) });
   onConnectionError = (err) => log.warn({ err }, 'database connection lost, the pool reconnects');
   await queue.start(log);
   await seed(db, config, log);

@@ -58,3 +58,33 @@ describe('releaseFreedHeapPages', () => {
     expect(await heapPagesResident()).toBeLessThan(getHeapStatistics().total_heap_size + 48 * MB);
   });
 });
+
+describe('releaseFreedHeapPages under load', () => {
+  it('waits for a quiet moment, and releases after maxDeferMs when none comes', async () => {
+    const run = async (quiet: () => boolean, maxDeferMs: number) => {
+      const lines: string[] = [];
+      const stop = releaseFreedHeapPages(
+        { info: (_o: object, msg?: string) => lines.push(msg ?? '') },
+        // Any shrink is enough here: the test is about when, not whether.
+        { intervalMs: 20, minShrinkBytes: -1, minGapMs: 60_000, isQuiet: quiet, maxDeferMs },
+      );
+      return { lines, stop };
+    };
+    let quiet = false;
+    const waiting = await run(() => quiet, 60_000);
+    await tick(300);
+    // Due all along, but every look found a request under way.
+    expect(waiting.lines).toEqual([]);
+    quiet = true;
+    for (let i = 0; i < 50 && waiting.lines.length === 0; i++) await tick(20);
+    waiting.stop();
+    expect(waiting.lines).toEqual(['freed heap pages released']);
+
+    const busy = await run(() => false, 200);
+    await tick(100);
+    expect(busy.lines).toEqual([]);
+    for (let i = 0; i < 50 && busy.lines.length === 0; i++) await tick(20);
+    busy.stop();
+    expect(busy.lines).toEqual(['freed heap pages released']);
+  });
+});

@@ -5,7 +5,8 @@
  * at ≈ 250 MB during the demo fleet's start-up backfill and then held ≈ 100 MB kept ≈ 150 MB of such pages
  * for good (bench/rss.ts: "V8 pages" against "heap total"; docs/benchmarks.md, "Memory"). This watch
  * compares the heap's size with its peak since the last release and, once it has shrunk by
- * `minShrinkBytes`, runs that collection, at most once per `minGapMs`.
+ * `minShrinkBytes`, runs that collection, at most once per `minGapMs`, at a moment `isQuiet` says no
+ * one waits (no browser's request: http-quiet.ts), or after `maxDeferMs` whatever the load.
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -39,6 +40,13 @@ export interface HeapReleaseOptions {
    * p99 at 238 ms in a 25-s bench case, docs/benchmarks.md).
    */
   minGapMs?: number;
+  /**
+   * Whether a pause now would go unseen (default: always). A due release waits for such a moment: under
+   * 1,000 signed-in browsers one release put a 122-ms pause into a list/real bench run (issue 36 §1).
+   */
+  isQuiet?: () => boolean;
+  /** Longest a due release waits for a quiet moment, ms (default 1,800,000): memory is freed under load too. */
+  maxDeferMs?: number;
 }
 
 /**
@@ -48,22 +56,41 @@ export interface HeapReleaseOptions {
  */
 export function releaseFreedHeapPages(
   log: Pick<FastifyBaseLogger, 'info'>,
-  { intervalMs = 10_000, minShrinkBytes = 64 * 1024 * 1024, minGapMs = 600_000 }: HeapReleaseOptions = {},
+  {
+    intervalMs = 10_000,
+    minShrinkBytes = 64 * 1024 * 1024,
+    minGapMs = 600_000,
+    isQuiet = () => true,
+    maxDeferMs = 1_800_000,
+  }: HeapReleaseOptions = {},
 ): () => void {
   const heapSize = () => getHeapStatistics().total_heap_size;
   let peak = heapSize();
   let last = Number.NEGATIVE_INFINITY;
+  /** Since when a release has been due (waiting for a quiet moment); null when none is. */
+  let dueSince: number | null = null;
   const timer = setInterval(() => {
     const size = heapSize();
     if (size > peak) peak = size;
     const now = performance.now();
-    if (peak - size < minShrinkBytes || now - last < minGapMs) return;
+    if (peak - size < minShrinkBytes || now - last < minGapMs) {
+      dueSince = null;
+      return;
+    }
+    dueSince ??= now;
+    if (!isQuiet() && now - dueSince < maxDeferMs) return;
+    dueSince = null;
     lastResortGc()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     last = performance.now();
     const after = heapSize();
     const mb = (v: number) => Math.round(v / 1024 / 1024);
     log.info(
-      { peakMb: mb(peak), beforeMb: mb(size), afterMb: mb(after), pauseMs: Math.round(last - now) },
+      {
+        peakMb: mb(peak),
+        beforeMb: mb(size),
+        afterMb: mb(after),
+        pauseMs: Math.round(last - now),
+      },
       'freed heap pages released',
     );
     peak = after;
