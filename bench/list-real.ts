@@ -67,7 +67,7 @@ async function startServer(kind: BenchDbKind): Promise<BenchServer> {
   await seed(db, config, app.log, () => {});
   // The periodic jobs the served server runs (energy rollups every 5 s, alarm rules every 30 s, …).
   const jobs = await startBenchJobs({ db, config, log: app.log });
-  const heapRelease = startBenchHeapRelease();
+  const heapRelease = startBenchHeapRelease(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

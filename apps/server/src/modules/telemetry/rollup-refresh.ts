@@ -344,11 +344,12 @@ async function writeRows(
 }
 
 /**
- * Marked days one statement of the rollup job claims. Small, so that on PGlite (one statement at a time,
- * docs/decisions/0032-pglite-thread.md) a read waits behind a few milliseconds of rollup work, not the
- * ≈ 80 ms a claim of every device's today took under 10,000 points/s (bench/list-real.ts, issue 36 §1).
+ * Marked days the rollup job claims and recomputes at a time. Small, so that on PGlite (one statement at a
+ * time, docs/decisions/0032-pglite-thread.md) a read waits behind a few milliseconds of rollup work:
+ * recomputing one device's day took 1.5–3 ms there (16 device-days, 46 ms, under 10,000 points/s in
+ * bench/list-real.ts), and the job used to claim every mark, up to 5,000, at once (issue 36 §1).
  */
-export const ROLLUP_JOB_CHUNK = 250;
+export const ROLLUP_JOB_CHUNK = 10;
 
 /**
  * The rollup job: every 5 s, recomputes the days marked when the run starts, ROLLUP_JOB_CHUNK at a time,
