@@ -10,11 +10,14 @@ import { migrate } from './migrate';
 
 /** Opens and migrates the configured database; `onConnectionError` as openDb's. */
 export async function openAppDb(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'REQUEST_BUDGET_MS'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'PGLITE_SHARED_BUFFERS' | 'REQUEST_BUDGET_MS'>,
   onConnectionError: (err: Error) => void,
 ): Promise<DbHandle> {
   if (!config.DATABASE_URL) {
-    const db = await openDb({ dataDir: config.DATA_DIR }, { onConnectionError });
+    const db = await openDb(
+      { dataDir: config.DATA_DIR, sharedBuffers: config.PGLITE_SHARED_BUFFERS },
+      { onConnectionError },
+    );
     await migrate(db);
     return db;
   }

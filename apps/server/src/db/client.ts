@@ -61,7 +61,11 @@ export type JobStore = Pick<
 >;
 
 /** Where to open the database: a PostgreSQL URL, a PGlite directory, or `memory://` for tests. */
-export type DbTarget = { url: string } | { dataDir: string };
+/**
+ * Where the database is: a PostgreSQL URL, or a PGlite directory (`memory://`: in memory) with its
+ * shared_buffers (PostgreSQL units, default PGlite's 128MB).
+ */
+export type DbTarget = { url: string } | { dataDir: string; sharedBuffers?: string };
 
 /** Options of openDb. */
 export interface OpenDbOptions {
@@ -133,6 +137,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
   const client = await openPgliteThread(
     inMemory ? undefined : target.dataDir,
     inMemory ? options.pgliteImage : undefined,
+    target.sharedBuffers,
   );
   // Drizzle's PGlite driver and pg-boss's PGlite adapter call only what the thread client serves:
   // query (row mode, Drizzle's text-keeping parsers), exec, transaction, listen.

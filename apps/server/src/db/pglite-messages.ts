@@ -6,7 +6,7 @@
 
 /** A request to PGlite's thread. `tx`: run inside that open transaction. */
 export type PgliteRequest = { id: number; db: number } & (
-  | { op: 'open'; dataDir?: string; image?: ArrayBuffer }
+  | { op: 'open'; dataDir?: string; image?: ArrayBuffer; sharedBuffers?: string }
   | {
       op: 'query';
       text: string;

@@ -21,6 +21,22 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
     expect(order).toEqual(['timer', 'statement']);
   });
 
+  it("opens with the shared_buffers asked for (PGLITE_SHARED_BUFFERS), PGlite's other settings kept", async () => {
+    expect((await client.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows).toEqual([
+      { shared_buffers: '128MB' },
+    ]);
+    const small = await openPgliteThread(undefined, undefined, '32MB');
+    try {
+      const show = async (name: string) =>
+        Object.values((await small.query<Record<string, string>>(`SHOW ${name}`)).rows[0]!)[0];
+      expect(await show('shared_buffers')).toBe('32MB');
+      expect(await show('search_path')).toBe('public');
+      expect(await show('max_worker_processes')).toBe('0');
+    } finally {
+      await small.close();
+    }
+  });
+
   it("errors carry PGlite's fields (SQLSTATE, constraint), and the database is usable after one", async () => {
     await client.query('INSERT INTO item (id) VALUES (1)');
     const err = await client.query('INSERT INTO item (id) VALUES (1)').catch((e: unknown) => e);

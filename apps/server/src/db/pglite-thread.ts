@@ -122,17 +122,19 @@ function rawTypes(options?: ThreadQueryOptions): number[] | undefined {
 
 /**
  * Opens a PGlite database on the process's PGlite thread: in memory when `dataDir` is undefined
- * (from `image`, a tar of a data directory, when given), else in that directory.
+ * (from `image`, a tar of a data directory, when given), else in that directory; `sharedBuffers` sets
+ * its shared_buffers (PostgreSQL units; default PGlite's).
  */
 export async function openPgliteThread(
   dataDir: string | undefined,
   image?: Blob,
+  sharedBuffers?: string,
 ): Promise<PgliteThreadClient> {
   thread ??= startThread();
   const { send, listeners } = thread;
   const db = nextDatabase++;
   const buffer = image ? await image.arrayBuffer() : undefined;
-  await send(db, { op: 'open', dataDir, image: buffer }, buffer ? [buffer] : undefined);
+  await send(db, { op: 'open', dataDir, image: buffer, sharedBuffers }, buffer ? [buffer] : undefined);
 
   const query = <T>(text: string, params?: unknown[], options?: ThreadQueryOptions, tx?: number) =>
     send(db, {

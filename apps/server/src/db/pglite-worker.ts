@@ -79,6 +79,10 @@ async function handle(request: PgliteRequest): Promise<{ value: unknown; transfe
     case 'open': {
       const client = await PGlite.create(request.dataDir, {
         extensions: { pg_trgm },
+        // PGlite's own start parameters kept (they replace them all), one setting added.
+        ...(request.sharedBuffers
+          ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${request.sharedBuffers}`] }
+          : {}),
         ...(request.image ? { loadDataDir: new Blob([request.image]) } : {}),
       });
       databases.set(request.db, { client, runPrepared: preparedRunner(client), channels: new Map() });
