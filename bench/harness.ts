@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../apps/server/src/config';
+import { type Config, loadConfig } from '../apps/server/src/config';
 import { type DbHandle, openDb } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { allJobs } from '../apps/server/src/jobs/all-jobs';
@@ -39,7 +39,9 @@ export async function openBenchDb(kind: BenchDbKind, name: string): Promise<Benc
     return { db: t.db, close: t.drop };
   }
   const dir = mkdtempSync(join(tmpdir(), `ems-bench-${name}-`));
-  const db = await openDb({ dataDir: dir });
+  // The served node's shared_buffers (PGLITE_SHARED_BUFFERS, its default unless set), so a bench measures it.
+  const { PGLITE_SHARED_BUFFERS } = loadConfig({ PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS });
+  const db = await openDb({ dataDir: dir, sharedBuffers: PGLITE_SHARED_BUFFERS });
   await migrate(db);
   return {
     db,

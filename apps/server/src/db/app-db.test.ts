@@ -7,7 +7,7 @@ import { openAppDb } from './app-db';
 
 describe('the embedded database the server opens (PGLITE_SHARED_BUFFERS, issue 36 §3)', () => {
   it('refuses a size PostgreSQL would not read, in the setting’s words', () => {
-    expect(loadConfig({}).PGLITE_SHARED_BUFFERS).toBe('128MB');
+    expect(loadConfig({}).PGLITE_SHARED_BUFFERS).toBe('32MB');
     for (const bad of ['64', '64 MB', '0MB', '64mb', '-1MB'])
       expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad })).toThrow(
         /PGLITE_SHARED_BUFFERS: a size in kB, MB or GB/,
