@@ -102,7 +102,17 @@ export interface AmqpLinkOptions {
   onState?(connected: boolean): void;
   /** Queue to consume; default INGEST_QUEUE (tests name their own). */
   queue?: string;
+  /** How long an attempt may go without an outcome before the link starts over, ms (default STUCK_AFTER_MS). */
+  stuckAfterMs?: number;
 }
+
+/**
+ * An attempt to connect that has neither connected nor failed for this long is given up and the link
+ * starts over with a new connection. amqplib's recovery waits for each attempt's outcome before the
+ * next; an attempt whose handshake or setup never ends (a broker that keeps its socket busy without
+ * finishing a frame) would otherwise leave the node consuming nothing, silently, for good.
+ */
+export const STUCK_AFTER_MS = 2 * SETUP_TIMEOUT_MS + 5_000;
 
 /**
  * Connects (retrying with backoff from 200 ms to 5 s), declares the queue and its bindings, and
@@ -191,31 +201,66 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
     resolveReady({ protocolVersion: 4, shared: true, amqpQueue: queue });
   }
 
-  const connection = amqplib.connect(opts.url, {
-    timeout: SETUP_TIMEOUT_MS,
-    recovery: {
-      initialDelay: 200,
-      maxDelay: 5000,
-      maxRetries: Number.POSITIVE_INFINITY,
-      waitForConnect: false,
-      setup,
-    },
-  });
-  void connection.then((c) => {
-    c.on('connect', () => opts.onState?.(true));
-    c.on('disconnect', (err: Error) => {
-      opts.onState?.(false);
-      log.warn({ err: err?.message }, 'ingest disconnected from the AMQP broker, reconnecting');
+  const stuckAfterMs = opts.stuckAfterMs ?? STUCK_AFTER_MS;
+  let connected = false;
+  /** When the current connection last connected, failed, scheduled a retry or was made (performance.now()). */
+  let lastOutcomeAt = performance.now();
+  const open = () => {
+    lastOutcomeAt = performance.now();
+    const made = amqplib.connect(opts.url, {
+      timeout: SETUP_TIMEOUT_MS,
+      recovery: {
+        initialDelay: 200,
+        maxDelay: 5000,
+        maxRetries: Number.POSITIVE_INFINITY,
+        waitForConnect: false,
+        setup,
+      },
     });
-    c.on('connect-failed', (err: Error) =>
-      log.warn({ err: err.message }, 'ingest AMQP connection failed, retrying'),
-    );
-    c.on('error', (err: Error) => log.warn({ err: err.message }, 'ingest AMQP error'));
-  });
+    void made.then((c) => {
+      const outcome = () => {
+        if (connection === made) lastOutcomeAt = performance.now();
+      };
+      c.on('connect', () => {
+        outcome();
+        connected = true;
+        opts.onState?.(true);
+      });
+      c.on('disconnect', (err: Error) => {
+        outcome();
+        connected = false;
+        opts.onState?.(false);
+        log.warn({ err: err?.message }, 'ingest disconnected from the AMQP broker, reconnecting');
+      });
+      c.on('connect-failed', (err: Error) => {
+        outcome();
+        log.warn({ err: err.message }, 'ingest AMQP connection failed, retrying');
+      });
+      c.on('reconnect-scheduled', outcome);
+      c.on('error', (err: Error) => log.warn({ err: err.message }, 'ingest AMQP error'));
+    });
+    return made;
+  };
+  let connection = open();
+  const watchdog = setInterval(
+    () => {
+      if (connected || performance.now() - lastOutcomeAt < stuckAfterMs) return;
+      log.warn(
+        { stuckMs: Math.round(performance.now() - lastOutcomeAt) },
+        'ingest AMQP connection attempt stuck, starting over',
+      );
+      const stuck = connection;
+      connection = open();
+      void stuck.then((c) => c.close()).catch(() => {});
+    },
+    Math.max(50, Math.round(stuckAfterMs / 4)),
+  );
+  watchdog.unref();
 
   return {
     ready,
     close: async () => {
+      clearInterval(watchdog);
       const c = await connection;
       const current = consumer;
       consumer = null;

@@ -30,6 +30,9 @@ import { startTestPostgres, type TestPostgres } from './test-postgres';
 import { declareQueueAt, startTestRabbitmq, type TestRabbitmq } from './test-rabbitmq';
 
 /** Which stack and which restart. */
+
+/** How long the stored count must stay unchanged to count as settled (longer than a 5-s reconnect delay). */
+const SETTLED_AFTER_MS = 6_000;
 export interface RestartScenario {
   stack: 'embedded' | 'external' | 'rabbitmq';
   restart: 'server' | 'database' | 'broker';
@@ -268,13 +271,17 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
 
     await until(() => acknowledged === total, 300_000, 'every message acknowledged');
     if (watcher) {
-      // Mosquitto acknowledges on receipt; wait until the stored count settles.
+      // Mosquitto and RabbitMQ acknowledge on receipt; wait until the stored count settles: unchanged for
+      // longer than an ingest's longest reconnect delay (5 s, ingest-amqp.ts), so a node still waiting to
+      // reconnect to a restarted broker is not taken for one that lost what the queue holds.
       let last = -1;
+      let changedAt = performance.now();
       await until(
         async () => {
           const n = (await countStored()) ?? -1;
-          const settled = n === last && n >= 0;
+          if (n !== last || n < 0) changedAt = performance.now();
           last = n;
+          const settled = n >= 0 && performance.now() - changedAt >= SETTLED_AFTER_MS;
           if (!settled) await sleep(500);
           return settled || n >= total;
         },
