@@ -218,23 +218,25 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
       },
     });
     void made.then((c) => {
+      // A connection given up as stuck may still report; only the current one moves the link's state.
       const outcome = () => {
-        if (connection === made) lastOutcomeAt = performance.now();
+        if (connection !== made) return false;
+        lastOutcomeAt = performance.now();
+        return true;
       };
       c.on('connect', () => {
-        outcome();
+        if (!outcome()) return;
         connected = true;
         opts.onState?.(true);
       });
       c.on('disconnect', (err: Error) => {
-        outcome();
+        if (!outcome()) return;
         connected = false;
         opts.onState?.(false);
         log.warn({ err: err?.message }, 'ingest disconnected from the AMQP broker, reconnecting');
       });
       c.on('connect-failed', (err: Error) => {
-        outcome();
-        log.warn({ err: err.message }, 'ingest AMQP connection failed, retrying');
+        if (outcome()) log.warn({ err: err.message }, 'ingest AMQP connection failed, retrying');
       });
       c.on('reconnect-scheduled', outcome);
       c.on('error', (err: Error) => log.warn({ err: err.message }, 'ingest AMQP error'));
