@@ -60,9 +60,8 @@ export type JobStore = Pick<
   'db' | 'backend' | 'connectionString' | 'max' | 'application_name'
 >;
 
-/** Where to open the database: a PostgreSQL URL, a PGlite directory, or `memory://` for tests. */
 /**
- * Where the database is: a PostgreSQL URL, or a PGlite directory (`memory://`: in memory) with its
+ * Where to open the database: a PostgreSQL URL, or a PGlite directory (`memory://` for tests) with its
  * shared_buffers (PostgreSQL units, default PGlite's 128MB).
  */
 export type DbTarget = { url: string } | { dataDir: string; sharedBuffers?: string };

@@ -85,12 +85,7 @@ export function releaseFreedHeapPages(
     const after = heapSize();
     const mb = (v: number) => Math.round(v / 1024 / 1024);
     log.info(
-      {
-        peakMb: mb(peak),
-        beforeMb: mb(size),
-        afterMb: mb(after),
-        pauseMs: Math.round(last - now),
-      },
+      { peakMb: mb(peak), beforeMb: mb(size), afterMb: mb(after), pauseMs: Math.round(last - now) },
       'freed heap pages released',
     );
     peak = after;

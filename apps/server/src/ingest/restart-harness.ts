@@ -29,10 +29,10 @@ import { freePort, startTestMosquitto, type TestMosquitto } from './test-mosquit
 import { startTestPostgres, type TestPostgres } from './test-postgres';
 import { declareQueueAt, startTestRabbitmq, type TestRabbitmq } from './test-rabbitmq';
 
-/** Which stack and which restart. */
-
 /** How long the stored count must stay unchanged to count as settled (longer than a 5-s reconnect delay). */
 const SETTLED_AFTER_MS = 6_000;
+
+/** Which stack and which restart. */
 export interface RestartScenario {
   stack: 'embedded' | 'external' | 'rabbitmq';
   restart: 'server' | 'database' | 'broker';

@@ -72,7 +72,7 @@ export function flushRollups(
   });
 }
 
-/** Marked days the rollup job claims per statement. */
+/** Marked days refreshRollups claims by default; the rollup job claims ROLLUP_JOB_CHUNK at a time. */
 export const ROLLUP_BATCH = 5_000;
 
 /**
