@@ -4,8 +4,11 @@
  * values cross by structured clone (rows, Dates, Uint8Arrays), a data directory image by transfer.
  */
 
-/** A request to PGlite's thread. `tx`: run inside that open transaction. */
-export type PgliteRequest = { id: number; db: number } & (
+/**
+ * A request to PGlite's thread. `tx`: run inside that open transaction; `urgent`: made for an HTTP request,
+ * served before queued background calls (pglite-turns.ts).
+ */
+export type PgliteRequest = { id: number; db: number; urgent?: boolean } & (
   | { op: 'open'; dataDir?: string; image?: ArrayBuffer; sharedBuffers?: string }
   | {
       op: 'query';

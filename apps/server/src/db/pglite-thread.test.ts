@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteThread, type PgliteThreadClient } from './pglite-thread';
+import { asUrgent } from './urgency';
 
 describe('PGlite on its own thread (issue 36; decision 0032)', () => {
   let client: PgliteThreadClient;
@@ -81,6 +82,18 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
     expect(order).toEqual(['commit', 'outside']);
     const ids = (await client.query<{ id: number }>('SELECT id FROM item ORDER BY id')).rows.map((r) => r.id);
     expect(ids).toEqual([1, 2, 4]);
+  });
+
+  it('a call made for an HTTP request goes before background calls sent ahead of it (issue 36 §1)', async () => {
+    const order: string[] = [];
+    const call = (name: string, text: string) => client.query(text).then(() => order.push(name));
+    const long = call('long', 'SELECT count(*) FROM generate_series(1, 3000000) g WHERE g % 7 = 0');
+    // Sent while the long statement runs: they wait in the thread's port until it ends.
+    await new Promise((r) => setTimeout(r, 20));
+    const background = [call('background 1', 'SELECT 1'), call('background 2', 'SELECT 2')];
+    const urgent = asUrgent(() => call('urgent', 'SELECT 3'));
+    await Promise.all([long, ...background, urgent]);
+    expect(order).toEqual(['long', 'urgent', 'background 1', 'background 2']);
   });
 
   it("a NOTIFY's payload arrives before the committing statement's reply", async () => {

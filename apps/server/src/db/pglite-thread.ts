@@ -2,14 +2,16 @@
  * PGlite on a thread of its own (issue 36 §1, §2; decision 0032): the server's side of pglite-worker.ts.
  * `openPgliteThread` returns a client with the part of PGlite's API that Drizzle's PGlite driver, pg-boss's
  * PGlite adapter and db/client.ts use (`query`, `exec`, `transaction`, `listen`), each call a message to
- * the thread. PGlite's own guarantees hold across it: statements run one at a time in the order sent, a
- * transaction holds the database until it ends, and a NOTIFY's notification arrives before the reply of
- * the statement that committed it (both travel the one message port, in order).
+ * the thread. PGlite's own guarantees hold across it: statements run one at a time, a transaction holds
+ * the database until it ends, and a NOTIFY's notification arrives before the reply of the statement that
+ * committed it (both travel the one message port, in order). Calls made for an HTTP request go before
+ * queued background calls (pglite-turns.ts); among each kind, in the order sent.
  */
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import type { PgliteReply, PgliteRequest, SerializedError } from './pglite-messages';
+import { isUrgent } from './urgency';
 
 /** Set by the server's build (scripts/build-server-if-stale.mjs); absent when running the sources. */
 declare const EMS_BUILT_SERVER: boolean | undefined;
@@ -111,7 +113,10 @@ function startThread(): Thread {
         const id = nextId++;
         if (pending.size === 0) worker.ref();
         pending.set(id, { resolve, reject });
-        worker.postMessage({ ...request, id, db }, transfer);
+        worker.postMessage(
+          isUrgent() ? { ...request, id, db, urgent: true } : { ...request, id, db },
+          transfer,
+        );
       }),
   };
 }

@@ -7,11 +7,12 @@
  *
  * One such thread per process serves every PGlite database the process opens (the tests open many).
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgliteReply, PgliteRequest, SerializedError } from './pglite-messages';
 import { type PreparedRunner, preparedRunner } from './pglite-prepared';
+import { createTurns, type Turns } from './pglite-turns';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (pglite-thread.ts)');
 const port = parentPort;
@@ -22,6 +23,9 @@ interface OpenDatabase {
   /** Channels LISTENed to, with the function that stops each. */
   channels: Map<string, () => Promise<void>>;
 }
+
+/** Each database's turns (pglite-turns.ts); a database's first call makes them. */
+const turns = new Map<number, Turns>();
 
 interface OpenTransaction {
   tx: Transaction;
@@ -188,9 +192,56 @@ function post(reply: PgliteReply, transfer?: ArrayBuffer[]): void {
   port.postMessage(reply, transfer);
 }
 
-port.on('message', (request: PgliteRequest) => {
-  handle(request).then(
+function reply(request: PgliteRequest, outcome: ReturnType<typeof handle>): Promise<unknown> {
+  return outcome.then(
     ({ value, transfer }) => post({ id: request.id, ok: true, value }, transfer),
     (err) => post({ id: request.id, ok: false, error: serializeError(err) }),
   );
-});
+}
+
+/**
+ * Calls that run at once, outside the turns: opening (no database yet), and what runs inside an open
+ * transaction (its statements and its end), which holds its database's turn meanwhile.
+ */
+function runsAtOnce(request: PgliteRequest): boolean {
+  return request.op === 'open' || request.op === 'end' || ('tx' in request && request.tx !== undefined);
+}
+
+/** BEGIN, then the turn lasts until the transaction has committed or rolled back. */
+async function beginTurn(request: PgliteRequest): Promise<void> {
+  let open: OpenTransaction | undefined;
+  await reply(
+    request,
+    handle(request).then((outcome) => {
+      open = transactions.get(outcome.value as number);
+      return outcome;
+    }),
+  );
+  await open?.done.catch(() => {});
+}
+
+/** Takes `request` in: runs it at once, or queues it for its database's turn. */
+function dispatch(request: PgliteRequest): void {
+  if (runsAtOnce(request)) {
+    void reply(request, handle(request));
+    return;
+  }
+  let dbTurns = turns.get(request.db);
+  if (!dbTurns) {
+    dbTurns = createTurns({ collect: collectArrived });
+    turns.set(request.db, dbTurns);
+  }
+  if (request.op === 'close') turns.delete(request.db);
+  dbTurns.take(request.urgent === true, () =>
+    request.op === 'begin' ? beginTurn(request) : reply(request, handle(request)),
+  );
+}
+
+/** Takes in every request waiting in the port (sent while PGlite ran), so a turn is picked among them. */
+function collectArrived(): void {
+  for (let arrived = receiveMessageOnPort(port); arrived; arrived = receiveMessageOnPort(port)) {
+    dispatch(arrived.message as PgliteRequest);
+  }
+}
+
+port.on('message', dispatch);

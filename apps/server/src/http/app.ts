@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { socketLimitsOf } from '../config';
+import { asUrgent } from '../db/urgency';
 import { mountCentralSystem } from '../modules/ocpp/central-system';
 import { sendEach } from '../modules/ocpp/smart-charging/profiles';
 import { mountSmartCharging } from '../modules/ocpp/smart-charging/runtime';
@@ -57,6 +58,8 @@ export async function buildApp(
     handlerTimeout: ctx.config.REQUEST_BUDGET_MS,
   });
   trackRoutes(app);
+  // Issue 36 §1: the embedded database serves a request's calls before queued background work.
+  app.addHook('onRequest', (_req, _reply, done) => asUrgent(done));
   // Every HTTP socket, WebSocket upgrades (OCPP) included: time-outs and a cap per address (issue 31).
   guardSockets(app.server, socketLimitsOf(ctx.config), true);
   app.setValidatorCompiler(validatorCompiler);

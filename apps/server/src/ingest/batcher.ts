@@ -16,6 +16,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../db/client';
+import { inBackground } from '../db/urgency';
 import { type TelemetryRow, writeSamples } from './writer';
 
 /** Counters of a batcher. */
@@ -272,10 +273,11 @@ export function createBatcher(opts: BatcherOptions) {
       const settled = new Promise<void>((resolve, reject) =>
         tickets.push({ end: addedSeq, committed, resolve, reject }),
       );
-      // Rows of the same I/O turn (one socket read holds many messages) join one batch.
+      // Rows of the same I/O turn (one socket read holds many messages) join one batch. The writes are
+      // background work even when an HTTP request queued the rows (db/urgency.ts).
       if (!running && !scheduled) {
         scheduled = true;
-        setImmediate(kick);
+        inBackground(() => setImmediate(kick));
       }
       return settled;
     },
