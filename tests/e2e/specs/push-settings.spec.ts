@@ -92,6 +92,9 @@ test('demo owner: mailbox verified, alarm rule added, edited and deleted, a test
   await card.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Delete this push rule?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
+  // The cancelled dialog is gone (its closing animation over) before the next opens: else the click
+  // below can land on its Delete, which no longer acts.
+  await expect(confirm).toHaveCount(0);
   await expect(card).toHaveCount(1);
   await card.getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
