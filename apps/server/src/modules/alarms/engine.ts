@@ -22,36 +22,93 @@ export interface ApplyResult {
   cleared: number;
 }
 
-const APPLY_SQL = `
+// Every lookup is a probe of an index per event (devices' key, alarms_open_once), so the statement costs
+// the same with a hundred open alarms or a million, and under a generic plan too: written as joins, the
+// prepared statement's generic plan hashed the devices table and every open alarm for each batch
+// (issue 36 §2).
+/** The statement of applyDeviceEvents: $1–$7 the events' columns (device, code, level, text, catalogue, start, end). */
+export const APPLY_SQL = `
 WITH ev AS (
-  SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[])
+  SELECT t.*, (SELECT d.station_id FROM devices d WHERE d.id = t.device_id) AS station_id,
+         (SELECT a.id FROM alarms a
+          WHERE a.device_id = t.device_id AND a.alarm_code = t.code AND a.cleared_at IS NULL LIMIT 1) AS open_id
+  FROM unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[])
     AS t(device_id, code, level, descr, catalog, start_ts, end_ts)
 ), ins AS (
   INSERT INTO alarms (station_id, device_id, alarm_code, alarm_level, alarm_desc, catalog, source, started_at, cleared_at)
-  SELECT d.station_id, ev.device_id, ev.code, ev.level, ev.descr, ev.catalog, 'device', ev.start_ts,
+  SELECT ev.station_id, ev.device_id, ev.code, ev.level, ev.descr, ev.catalog, 'device', ev.start_ts,
          CASE WHEN ev.end_ts IS NULL THEN NULL ELSE greatest(ev.start_ts, ev.end_ts) END
-  FROM ev JOIN devices d ON d.id = ev.device_id AND d.station_id IS NOT NULL
-  WHERE ev.start_ts IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM alarms a WHERE a.device_id = ev.device_id AND a.alarm_code = ev.code AND a.cleared_at IS NULL)
+  FROM ev
+  WHERE ev.start_ts IS NOT NULL AND ev.station_id IS NOT NULL AND ev.open_id IS NULL
   ON CONFLICT (device_id, alarm_code) WHERE cleared_at IS NULL DO NOTHING
   RETURNING 1
 ), clr AS (
-  UPDATE alarms a SET cleared_at = greatest(a.started_at, ev.end_ts)
-  FROM ev
-  WHERE ev.end_ts IS NOT NULL AND a.device_id = ev.device_id AND a.alarm_code = ev.code
-    AND a.cleared_at IS NULL AND a.source = 'device'
+  UPDATE alarms a SET cleared_at = greatest(a.started_at, (SELECT ev.end_ts FROM ev WHERE ev.open_id = a.id LIMIT 1))
+  WHERE a.id = ANY(ARRAY(SELECT ev.open_id FROM ev WHERE ev.end_ts IS NOT NULL AND ev.open_id IS NOT NULL))
+    AND a.source = 'device'
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM ins)::int AS raised, (SELECT count(*) FROM clr)::int AS cleared`;
+
+/** Catalogue family (catalog.ts `catalogFamily`) of each of `ids` that exists; absent ids are unknown devices. */
+export type FamilyLookup = (ids: readonly number[]) => Promise<Map<number, string>>;
+
+/** Reads the catalogue families of devices from the database, every call. */
+export function readFamilies(db: DbHandle): FamilyLookup {
+  return async (ids) => {
+    const res = await db.query<{
+      id: number;
+      device_type: string;
+      manufacturer: string | null;
+      model: string | null;
+    }>(
+      'SELECT id, device_type, manufacturer, model FROM devices WHERE id = ANY($1::int[])',
+      [ids],
+      'alarm-devices',
+    );
+    return new Map(res.rows.map((r) => [r.id, catalogFamily(r.device_type, r.manufacturer, r.model)]));
+  };
+}
+
+/**
+ * readFamilies with each device's family kept `ttlMs` (the ingest's alarm queue: a device that raises
+ * alarms often costs one read a minute, not one per alarm). Only the catalogue family is kept: whether the
+ * device still exists and on which site is read by the alarm statement itself, so a device deleted or moved
+ * meanwhile is handled as if nothing were cached; a changed model reaches new alarms' level and text
+ * within `ttlMs`.
+ */
+export function cachedFamilies(db: DbHandle, ttlMs = 60_000, max = 100_000): FamilyLookup {
+  const read = readFamilies(db);
+  const kept = new Map<number, { family: string; at: number }>();
+  return async (ids) => {
+    const now = Date.now();
+    const out = new Map<number, string>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const hit = kept.get(id);
+      if (hit && now - hit.at < ttlMs) out.set(id, hit.family);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    if (kept.size + missing.length > max) kept.clear();
+    for (const [id, family] of await read(missing)) {
+      kept.set(id, { family, at: now });
+      out.set(id, family);
+    }
+    return out;
+  };
+}
 
 /**
  * Applies device alarm events in one statement. Per device and code the batch reduces to its first
  * activation and, when the last event clears, that clearing time: an alarm raised and cleared within one
  * batch still lands in history. Codes unknown to the device's catalogue are kept (level 3, the code as text).
+ * Events of devices that are gone or on no site are dropped.
  */
 export async function applyDeviceEvents(
   db: DbHandle,
   events: readonly DeviceAlarmEvent[],
+  families: FamilyLookup = readFamilies(db),
 ): Promise<ApplyResult> {
   if (events.length === 0) return { raised: 0, cleared: 0 };
   const sorted = [...events].sort((a, b) => a.ts.getTime() - b.ts.getTime());
@@ -65,14 +122,7 @@ export async function applyDeviceEvents(
     } else cur.end = e.ts;
     byKey.set(key, cur);
   }
-  const ids = [...new Set([...byKey.values()].map((v) => v.deviceId))];
-  const res = await db.query<{
-    id: number;
-    device_type: string;
-    manufacturer: string | null;
-    model: string | null;
-  }>('SELECT id, device_type, manufacturer, model FROM devices WHERE id = ANY($1::int[])', [ids]);
-  const family = new Map(res.rows.map((r) => [r.id, catalogFamily(r.device_type, r.manufacturer, r.model)]));
+  const family = await families([...new Set([...byKey.values()].map((v) => v.deviceId))]);
   const cols: [number[], string[], number[], string[], string[], (string | null)[], (string | null)[]] = [
     [],
     [],
@@ -95,7 +145,7 @@ export async function applyDeviceEvents(
     cols[6].push(v.end?.toISOString() ?? null);
   }
   if (cols[0].length === 0) return { raised: 0, cleared: 0 };
-  const out = await db.query<ApplyResult>(APPLY_SQL, cols);
+  const out = await db.query<ApplyResult>(APPLY_SQL, cols, 'alarm-apply');
   return out.rows[0] ?? { raised: 0, cleared: 0 };
 }
 
