@@ -38,13 +38,19 @@ export async function claimDueMail(db: DbHandle, leaseMs: number, limit: number)
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Records delivered mails (claimed by this run, so each attempt is counted once): one statement. */
-export async function markSent(db: Db, ids: readonly number[]): Promise<void> {
+/**
+ * Records delivered mails (claimed by this run, so each attempt is counted once): one statement, prepared,
+ * as the sender runs it once per mail (issue 36 §2: on PGlite every statement's parse and plan is taken
+ * from the ingest's thread).
+ */
+export async function markSent(db: DbHandle, ids: readonly number[], at = new Date()): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(mailOutbox)
-    .set({ state: 'sent', attempts: sql`${mailOutbox.attempts} + 1`, sentAt: new Date(), lastError: null })
-    .where(inArray(mailOutbox.id, [...ids]));
+  await db.query(
+    `UPDATE mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL
+     WHERE id = ANY($1::int[])`,
+    [ids, at.toISOString()],
+    'mail-mark-sent',
+  );
 }
 
 /** Records a failed attempt: retried at `nextAttemptAt`, or given up (`failed`) when `final`. */
