@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../test/helper';
 import { telemetryPartitionsJob } from './all-jobs';
 import type { JobDefinition } from './job';
 import { createJobQueue } from './queue';
-import { instantJobId, nextRunAt, runJobOnce, startJobs } from './scheduler';
+import { instantJobId, kickSends, nextRunAt, runJobOnce, startJobs } from './scheduler';
 
 let t: TestApp;
 const log = pino({ level: 'silent' });
@@ -71,6 +71,28 @@ describe('job scheduler', () => {
     expect(runs.length).toBeGreaterThanOrEqual(3);
     // Each second's instant ran once, on one of the two.
     expect(new Set(runs).size).toBe(runs.length);
+  });
+});
+
+describe('kicks', () => {
+  it('a kick sends the job unless its periodic instant comes within the kick’s own wait', () => {
+    const job: JobDefinition = {
+      name: 'k',
+      everyMs: 2000,
+      offsetMs: 0,
+      kickCoalesceMs: 1000,
+      run: async () => {},
+    };
+    const instant = Date.UTC(2026, 10, 29, 12, 0, 0);
+    // 1.9 s before the next instant: the kick runs the job a second from now, sooner than the instant.
+    expect(kickSends(job, instant + 100)).toBe(true);
+    // 0.9 s before it: the periodic run comes first, the kick sends nothing.
+    expect(kickSends(job, instant + 1100)).toBe(false);
+    expect(kickSends(job, instant + 1999)).toBe(false);
+    // Default coalescing (100 ms) for a job that sets none.
+    const plain: JobDefinition = { name: 'p', everyMs: 2000, offsetMs: 0, run: async () => {} };
+    expect(kickSends(plain, instant + 1850)).toBe(true);
+    expect(kickSends(plain, instant + 1950)).toBe(false);
   });
 });
 
