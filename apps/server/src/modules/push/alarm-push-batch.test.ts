@@ -1,9 +1,9 @@
 /**
  * Alarm push in batches (issue 36 §2): several alarms fanned out in one run, their delivery rows written
- * and queued in one statement each, the queued jobs handled as one fetched batch (deliverBatch, the
- * delivery worker's handler) and handed to the mail outbox together. Users must still get what one
- * alarm at a time gave them: one mail per alarm and rule-matching user, in that user's language, none
- * for a rule that does not match, none once the share ended, and a flapping code one digest.
+ * in one statement and their e-mails handed to the mail outbox in the same transaction (no delivery job);
+ * what waits for a job (a digest) is handled by deliverBatch, the delivery worker's handler. Users must
+ * still get what one alarm at a time gave them: one mail per alarm and rule-matching user, in that user's
+ * language, none for a rule that does not match, none once the share ended, and a flapping code one digest.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,35 +137,36 @@ describe('alarms fanned out and delivered in batches', () => {
     // One run takes the three alarms; a second finds nothing left.
     expect(await fanOutAlarmEvents(deps())).toBe(3);
     expect(await fanOutAlarmEvents(deps())).toBe(0);
-    // The share ends between the fan-out and the delivery: that user's part of the batch is held back.
-    await t.db.query('DELETE FROM station_shares WHERE viewer_id = $1', [leaving.user.id]);
-    // Each job twice in the batch: still one mail each.
-    expect(await deliverQueued(true)).toEqual(Array(18).fill(null));
+    // The fan-out handed the e-mails to the outbox in its own transaction: no delivery job is left.
+    expect(await deliverQueued()).toEqual([]);
     await sendMail();
+    // The share ends: the next alarm is not pushed to that user (what went out before stays sent).
+    await t.db.query('DELETE FROM station_shares WHERE viewer_id = $1', [leaving.user.id]);
+    await raise(station.id, device.id, 'B4', 4);
+    expect(await fanOutAlarmEvents(deps())).toBe(1);
+    await sendMail();
+    codes.push('B4');
 
     const owners = subjectsTo(owner.email);
-    expect(owners).toHaveLength(3);
+    expect(owners).toHaveLength(4);
     codes.forEach((code, i) => {
       expect(owners[i]).toContain(code);
       expect(owners[i]).toContain('batch roof');
       expect(owners[i]).not.toMatch(/[\u4e00-\u9fff]/);
     });
     const friends = subjectsTo(zhFriend.email);
-    expect(friends).toHaveLength(3);
+    expect(friends).toHaveLength(4);
     codes.forEach((code, i) => {
       expect(friends[i]).toContain(code);
       expect(friends[i]).toMatch(/[\u4e00-\u9fff]/);
     });
     expect(subjectsTo(fatalOnly.email)).toEqual([]);
-    expect(subjectsTo(leaving.email)).toEqual([]);
-    expect(await logOf(owner.token)).toEqual(Array(3).fill({ kind: 'alarm', status: 'sent', reason: null }));
+    expect(subjectsTo(leaving.email)).toHaveLength(3);
+    expect(subjectsTo(leaving.email).join()).not.toContain('B4');
+    expect(await logOf(owner.token)).toEqual(Array(4).fill({ kind: 'alarm', status: 'sent', reason: null }));
     expect(await logOf(fatalOnly.token)).toEqual([]);
     expect(await logOf(leaving.token)).toEqual(
-      Array(3).fill({
-        kind: 'alarm',
-        status: 'suppressed',
-        reason: 'The site is no longer shared with this account',
-      }),
+      Array(3).fill({ kind: 'alarm', status: 'sent', reason: null }),
     );
 
     // Each handed-over delivery links a mail of its own, to its recipient, about its alarm; one attempt.
@@ -176,16 +177,48 @@ describe('alarms fanned out and delivered in batches', () => {
          AND d.attempts = 1`,
       [station.id],
     );
-    expect(handed.rows).toHaveLength(6);
-    expect(new Set(handed.rows.map((h) => h.mailId)).size).toBe(6);
-    // A repeated job of a handed-over delivery sends nothing more.
-    await deliverBatch(
-      deps(),
-      handed.rows.map((h) => ({ data: { deliveryId: h.id }, retryCount: 0, retryLimit: 7 }) as never),
+    expect(handed.rows).toHaveLength(11);
+    expect(new Set(handed.rows.map((h) => h.mailId)).size).toBe(11);
+    // A repeated job of a handed-over delivery (each twice in one batch) sends nothing more.
+    const again = handed.rows.map(
+      (h) => ({ data: { deliveryId: h.id }, retryCount: 0, retryLimit: 7 }) as never,
     );
+    expect(await deliverBatch(deps(), [...again, ...again])).toEqual(Array(22).fill(null));
     await sendMail();
-    expect(subjectsTo(owner.email)).toHaveLength(3);
-    expect(subjectsTo(zhFriend.email)).toHaveLength(3);
+    expect(subjectsTo(owner.email)).toHaveLength(4);
+    expect(subjectsTo(zhFriend.email)).toHaveLength(4);
+  });
+
+  it('a delivery waiting for a job (a digest) is suppressed at its time once the share ended', async () => {
+    const owner = await userWithEmail('batch-digest-owner');
+    const friend = await userWithEmail('batch-digest-friend');
+    const station = await buildStation(t.db, { ownerId: owner.user.id });
+    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
+    await share(station.id, owner.user.id, friend.user.id);
+    await saveRule(friend.token, {});
+    const first = await raise(station.id, device.id, 'BD1', 2);
+    await fanOutAlarmEvents(deps());
+    await t.db.db.update(alarms).set({ clearedAt: new Date() }).where(eq(alarms.id, first));
+    await raise(station.id, device.id, 'BD1', 2);
+    await fanOutAlarmEvents(deps());
+    await sendMail();
+    expect(subjectsTo(friend.email)).toHaveLength(1);
+    // The flap's digest waits for its window's end as a delivery job; the share ends meanwhile.
+    const [digest] = (
+      await t.db.query<{ id: number }>(
+        `SELECT id::int AS id FROM push_deliveries WHERE user_id = $1 AND kind = 'digest'`,
+        [friend.user.id],
+      )
+    ).rows;
+    await t.db.query('DELETE FROM station_shares WHERE viewer_id = $1', [friend.user.id]);
+    await deliverBatch(deps(), [{ data: { deliveryId: digest!.id }, retryCount: 0, retryLimit: 7 } as never]);
+    await sendMail();
+    expect(subjectsTo(friend.email)).toHaveLength(1);
+    expect((await logOf(friend.token)).at(-1)).toEqual({
+      kind: 'digest',
+      status: 'suppressed',
+      reason: 'The site is no longer shared with this account',
+    });
   });
 
   it('a code flapping twice within one run: both logged as flapping, one digest for the window', async () => {

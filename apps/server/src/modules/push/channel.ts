@@ -9,6 +9,7 @@ import type { LanguageCode } from '@ems/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DbHandle } from '../../db/client';
+import type { Tx } from '../mail/outbox';
 
 /** A message as rendered in the rule's language (render.ts); kept on the delivery row. */
 export interface PushMessage {
@@ -96,10 +97,14 @@ export interface PushChannelImpl {
    * For a channel whose send hands the message to another outbox (e-mail): many deliveries handed on in
    * one statement, which also records the attempt on each delivery row (attempts, reason cleared, the
    * link), as `send` answering `queuedElsewhere` and its recording would. `accepts` says which deliveries
-   * it takes (the others go through `send`). @throws to be retried, none of them handed on.
+   * it takes (the others go through `send`). With `tx`, inside that transaction (the alarm fan-out hands
+   * new e-mail over in the transaction that writes their rows, so no delivery job is needed); `handedOver`
+   * must then be called once it has committed. @throws to be retried, none of them handed on.
    */
   handOver?: {
     accepts(delivery: DeliveryToSend): boolean;
-    send(deps: ChannelDeps, deliveries: readonly DeliveryToSend[]): Promise<void>;
+    send(deps: ChannelDeps, deliveries: readonly DeliveryToSend[], tx?: Tx): Promise<void>;
+    /** Wakes what takes the handed-over messages on (the mail sender). */
+    handedOver(deps: ChannelDeps): void;
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The delivery job (issue 20 §4, §7): one job of the `push-deliver` queue per delivery row, created in
- * the transaction that created the row (fanout.ts, reports.ts, test sends). The job checks that the user
+ * the transaction that created the row (fanout.ts, reports.ts, test sends; the alarm fan-out hands new
+ * e-mails to the mail outbox itself and queues jobs only for the others). The job checks that the user
  * may still receive it (a share ended: suppressed), that the channel is set up (else the delivery waits,
  * and is queued again when the administrator sets it up), hands it to its channel, and records what
  * became of it. A failed attempt is retried by the queue with backoff; after the last the delivery is
@@ -156,10 +157,12 @@ export async function deliverBatch(
   }
   for (const [name, group] of together) {
     try {
-      await CHANNELS[name].handOver!.send(
+      const handOver = CHANNELS[name].handOver!;
+      await handOver.send(
         deps,
         group.map(({ d }) => toSend(d)),
       );
+      handOver.handedOver(deps);
     } catch (err) {
       for (const { i, d } of group) await failed(i, d, err);
     }

@@ -194,14 +194,14 @@ async function writeRows(
  * Takes `eventIds` (those another process took first are skipped) and writes the deliveries planned for
  * the taken ones, each once by its dedupe key, in one statement per conflict rule (a planned row whose
  * key is in the log already is left alone; a digest's renews the waiting digest's message). @returns how
- * many events were taken, and the ids of the new deliveries to queue, by when they are due, and the
- * channels of those written suppressed.
+ * many events were taken, the new deliveries to send (id and plan), and the channels of those written
+ * suppressed.
  */
 export async function insertDeliveries(
   tx: Tx,
   eventIds: readonly number[],
   planned: readonly NewDelivery[],
-): Promise<{ events: number; byStart: Map<Date | null, number[]>; suppressed: string[] }> {
+): Promise<{ events: number; queued: { id: number; delivery: NewDelivery }[]; suppressed: string[] }> {
   const taken = await tx.execute<{ id: string }>(
     sql`DELETE FROM alarm_push_events WHERE id = ANY(${`{${eventIds.join(',')}}`}::bigint[]) RETURNING id`,
   );
@@ -228,15 +228,12 @@ export async function insertDeliveries(
       true,
     )),
   ]);
-  const byStart = new Map<Date | null, number[]>();
+  const queued: { id: number; delivery: NewDelivery }[] = [];
   const suppressed: string[] = [];
   for (const d of rows) {
     const row = written.get(d.dedupeKey);
     if (row?.inserted && d.suppressed) suppressed.push(d.channel);
-    if (!row?.inserted || d.suppressed) continue;
-    const at = d.startAfter ?? null;
-    const key = [...byStart.keys()].find((k) => k?.getTime() === at?.getTime()) ?? at;
-    byStart.set(key, [...(byStart.get(key) ?? []), row.id]);
+    if (row?.inserted && !d.suppressed) queued.push({ id: row.id, delivery: d });
   }
-  return { events: mine.size, byStart, suppressed };
+  return { events: mine.size, queued, suppressed };
 }

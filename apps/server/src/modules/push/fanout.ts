@@ -1,8 +1,9 @@
 /**
  * Alarm push (issue 20 §3): triggers on `alarms` leave an event for every alarm raised or cleared
  * (migration 0014), in the transaction that changed it; this job turns the events into deliveries, one per
- * alarm occurrence, event, channel and recipient (the log's unique key), and queues their delivery jobs in
- * the transaction that deletes the events. So a device resending its active code makes no event (the
+ * alarm occurrence, event, channel and recipient (the log's unique key), in the transaction that deletes
+ * the events; in that transaction too it hands new e-mails to the mail outbox and queues delivery jobs for
+ * the rest (other channels, digests due later). So a device resending its active code makes no event (the
  * alarm is open once), a restart or a second process never pushes twice, and nothing raised is missed.
  * It runs every 5 s on one process (an exclusive periodic job) and within a second when the database
  * NOTIFYs `alarm_push`.
@@ -13,7 +14,7 @@ import { publicUrlOf } from '../../config';
 import type { JobDefinition, JobDeps } from '../../jobs/job';
 import { languageCodeOf } from '../account/language-of';
 import { lookupAlarm } from '../alarms/catalog';
-import type { Recipient } from './channel';
+import type { DeliveryToSend, Recipient } from './channel';
 import { CHANNELS } from './channels/registry';
 import { declareDeliveries, queueDeliveries } from './deliver';
 import {
@@ -132,6 +133,36 @@ function describe(e: AlarmEventRow, lang: LanguageCode) {
 }
 
 /**
+ * Splits new deliveries into those handed on at once in the fan-out's transaction (a channel that hands
+ * over to another outbox, e-mail: the access check is the plan's own, made in this run, so a delivery
+ * job would only repeat it a moment later, issue 36 §2) and those left to delivery jobs, by due time
+ * (epoch ms, null: now). Digests wait for their window, so they always go to a job.
+ */
+function route(queued: readonly { id: number; delivery: NewDelivery }[]) {
+  const handOver = new Map<PushChannel, DeliveryToSend[]>();
+  const later = new Map<number | null, number[]>();
+  for (const { id, delivery: d } of queued) {
+    const channel = CHANNELS[d.channel as PushChannel];
+    const toSend: DeliveryToSend = {
+      id,
+      userId: d.userId,
+      channel: channel.channel,
+      recipient: d.recipient,
+      kind: d.kind,
+      message: d.message,
+      attempt: 1,
+    };
+    if (!d.startAfter && !channel.waitsUntilSetUp && channel.handOver?.accepts(toSend)) {
+      handOver.set(channel.channel, [...(handOver.get(channel.channel) ?? []), toSend]);
+      continue;
+    }
+    const at = d.startAfter?.getTime() ?? null;
+    later.set(at, [...(later.get(at) ?? []), id]);
+  }
+  return { handOver, later };
+}
+
+/**
  * Fans out up to FANOUT_BATCH waiting alarm events. @returns how many events it took (another process
  * may have taken some of those it read: those are left to it).
  */
@@ -152,10 +183,14 @@ export async function fanOutAlarmEvents(
       peeked.map((p) => p.id),
       planned,
     );
-    for (const [startAfter, ids] of inserted.byStart)
-      await queueDeliveries(deps.queue, ids, tx, startAfter ?? undefined);
-    return inserted;
+    const { handOver, later } = route(inserted.queued);
+    for (const [channel, deliveries] of handOver)
+      await CHANNELS[channel].handOver!.send(deps, deliveries, tx);
+    for (const [at, ids] of later)
+      await queueDeliveries(deps.queue, ids, tx, at === null ? undefined : new Date(at));
+    return { ...inserted, handedOver: [...handOver.keys()] };
   });
+  for (const channel of taken.handedOver) CHANNELS[channel].handOver!.handedOver(deps);
   // Quiet hours and flapping settle a delivery as it is written.
   for (const channel of taken.suppressed) countDelivery(channel as PushChannel, 'suppressed');
   return taken.events;

@@ -3,10 +3,10 @@
  * retried, waits while no SMTP server is set, and shows in the console's outbox like every other mail.
  * The delivery's state is its outbox row's (log-repo.ts). A report e-mail carries the period's .xlsx.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbHandle } from '../../../db/client';
 import { mailOutbox, pushDeliveries, pushMailboxes, users } from '../../../db/schema';
-import { mailQueued } from '../../mail/outbox';
+import { mailQueued, type Tx } from '../../mail/outbox';
 import { readSmtpSettings } from '../../mail/smtp-settings';
 import type { DeliveryToSend, PushChannelImpl } from '../channel';
 import { maskEmail } from '../mask';
@@ -63,10 +63,8 @@ export const emailChannel: PushChannelImpl = {
   handOver: {
     // A report's mail carries its attachment, built one at a time by send.
     accepts: (delivery) => !delivery.message.report,
-    send: async (deps, deliveries) => {
-      await handOverMail(deps.db, deliveries);
-      mailQueued(deps.db);
-    },
+    send: (deps, deliveries, tx) => handOverMail(deps.db, deliveries, tx),
+    handedOver: (deps) => mailQueued(deps.db),
   },
 };
 
@@ -75,7 +73,7 @@ export const emailChannel: PushChannelImpl = {
  * attempt (attempts, reason cleared), in one statement: the mail and the link commit together, so a
  * retried job finds the link and stops.
  */
-async function handOverMail(db: DbHandle, deliveries: readonly DeliveryToSend[]): Promise<void> {
+async function handOverMail(db: DbHandle, deliveries: readonly DeliveryToSend[], tx?: Tx): Promise<void> {
   const records = deliveries.map((d) => ({
     delivery_id: d.id,
     attempts: d.attempt,
@@ -85,10 +83,10 @@ async function handOverMail(db: DbHandle, deliveries: readonly DeliveryToSend[])
     html: d.message.html ?? null,
   }));
   // Ids drawn first (a materialized CTE evaluates nextval once per row), so each delivery learns its mail's.
-  await db.query(
-    `WITH src AS MATERIALIZED (
+  await (tx ?? db.db).execute(
+    sql`WITH src AS MATERIALIZED (
        SELECT x.*, nextval(pg_get_serial_sequence('mail_outbox', 'id'))::int AS mail_id
-       FROM jsonb_to_recordset($1::jsonb)
+       FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
          AS x(delivery_id bigint, attempts int, to_address text, subject text, body text, html text)
      ), mail AS (
        INSERT INTO mail_outbox (id, to_address, subject, body, html)
@@ -96,6 +94,5 @@ async function handOverMail(db: DbHandle, deliveries: readonly DeliveryToSend[])
      )
      UPDATE push_deliveries d SET mail_id = src.mail_id, attempts = src.attempts, reason = NULL
      FROM src WHERE d.id = src.delivery_id`,
-    [JSON.stringify(records)],
   );
 }
