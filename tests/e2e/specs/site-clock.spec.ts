@@ -156,6 +156,9 @@ test("every time on the station page is on the site's clock, its zone named, wit
         (deviceId === undefined || r.url().includes(`deviceId=${deviceId}`)) &&
         r.ok(),
     );
+  // Off the previous station page first: a sessions answer of that page, arriving as the next one
+  // loads, would be the one waited for, and its body is gone with its page.
+  await page.goto('about:blank');
   const opened = sessionsOf();
   await page.goto(`/station?stationId=${charging.stationId}`);
   const card = page.locator('.device-events-card');
