@@ -43,12 +43,12 @@ export async function claimDueMail(db: DbHandle, leaseMs: number, limit: number)
  * as the sender runs it once per mail (issue 36 §2: on PGlite every statement's parse and plan is taken
  * from the ingest's thread).
  */
-export async function markSent(db: DbHandle, ids: readonly number[], at = new Date()): Promise<void> {
+export async function markSent(db: DbHandle, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.query(
     `UPDATE mail_outbox SET state = 'sent', attempts = attempts + 1, sent_at = $2, last_error = NULL
      WHERE id = ANY($1::int[])`,
-    [ids, at.toISOString()],
+    [ids, new Date().toISOString()],
     'mail-mark-sent',
   );
 }

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { DbHandle } from '../../db/client';
 import type { JobDefinition } from '../../jobs/job';
+import { oneBatchAtATime } from '../../shared/batch-loader';
 import { mailSettled, onMailQueued } from './outbox';
 import { type ClaimedMail, claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
 import { readSmtpSettings, type StoredSmtp } from './smtp-settings';
@@ -100,27 +101,16 @@ async function sendOne(
 }
 
 /**
- * Records mails sent, group-committed: the ids given while a write is under way go together in the next
- * statement, and each caller resumes once its own id is written. The lanes of a batch finish their
- * mails at about the same time, so their records mostly share a statement (on PGlite each statement
- * costs the ingest's thread, issue 36 §2), and a lane still never takes a mail before the last is recorded.
+ * Records mails sent, group-committed (shared/batch-loader.ts): the lanes of a batch finish their mails at
+ * about the same time, so their records mostly share a statement (on PGlite each statement costs the
+ * ingest's thread, issue 36 §2), and a lane still never takes a mail before its last one is recorded.
  */
 function sentRecorder(db: DbHandle): (id: number) => Promise<void> {
-  let open: { ids: number[]; written: Promise<void> } | null = null;
-  let writing: Promise<unknown> = Promise.resolve();
-  return (id) => {
-    if (!open) {
-      const group: { ids: number[]; written: Promise<void> } = { ids: [], written: Promise.resolve() };
-      group.written = writing.then(() => {
-        if (open === group) open = null;
-        return markSent(db, group.ids);
-      });
-      writing = group.written.catch(() => {});
-      open = group;
-    }
-    open.ids.push(id);
-    return open.written;
-  };
+  const marks = oneBatchAtATime<number, undefined>(async (ids) => {
+    await markSent(db, ids);
+    return ids.map(() => undefined);
+  }, MAIL_SENDER.batch);
+  return (id) => marks.load(id);
 }
 
 /**
