@@ -5,6 +5,7 @@
  * batch; the partial unique index alarms_open_once (device, code while cleared_at is null) with
  * `ON CONFLICT DO NOTHING` keeps one open alarm per device and code whatever the number of processes.
  */
+import { LRUCache } from 'lru-cache';
 import type { DbHandle } from '../../db/client';
 import { COMM_LOSS, catalogFamily, lookupAlarm } from './catalog';
 
@@ -79,20 +80,18 @@ export function readFamilies(db: DbHandle): FamilyLookup {
  */
 export function cachedFamilies(db: DbHandle, ttlMs = 60_000, max = 100_000): FamilyLookup {
   const read = readFamilies(db);
-  const kept = new Map<number, { family: string; at: number }>();
+  const kept = new LRUCache<number, string>({ max, ttl: ttlMs });
   return async (ids) => {
-    const now = Date.now();
     const out = new Map<number, string>();
     const missing: number[] = [];
     for (const id of ids) {
-      const hit = kept.get(id);
-      if (hit && now - hit.at < ttlMs) out.set(id, hit.family);
-      else missing.push(id);
+      const family = kept.get(id);
+      if (family === undefined) missing.push(id);
+      else out.set(id, family);
     }
     if (missing.length === 0) return out;
-    if (kept.size + missing.length > max) kept.clear();
     for (const [id, family] of await read(missing)) {
-      kept.set(id, { family, at: now });
+      kept.set(id, family);
       out.set(id, family);
     }
     return out;
