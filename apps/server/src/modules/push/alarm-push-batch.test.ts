@@ -32,15 +32,14 @@ afterAll(async () => {
 const deps = () => ({ db: t.db, config: t.config, log: t.app.log, queue: t.queue });
 
 /**
- * Fetches every due delivery job as one batch and hands it to the worker's handler (`twice`: each job
- * twice in the batch, as a repeated job would come). @returns its outcomes.
+ * Fetches every due delivery job as one batch and hands it to the worker's handler. @returns its outcomes.
  */
-async function deliverQueued(twice = false): Promise<(Error | null)[]> {
+async function deliverQueued(): Promise<(Error | null)[]> {
   const jobs = await t.queue.boss.fetch<{ deliveryId: number }>(DELIVER_QUEUE.name, {
     batchSize: 100,
     includeMetadata: true,
   });
-  const outcomes = await deliverBatch(deps(), twice ? [...jobs, ...jobs] : jobs);
+  const outcomes = await deliverBatch(deps(), jobs);
   if (jobs.length > 0)
     await t.queue.boss.complete(
       DELIVER_QUEUE.name,

@@ -153,11 +153,11 @@ function route(queued: readonly { id: number; delivery: NewDelivery }[]) {
       attempt: 1,
     };
     if (!d.startAfter && !channel.waitsUntilSetUp && channel.handOver?.accepts(toSend)) {
-      handOver.set(channel.channel, [...(handOver.get(channel.channel) ?? []), toSend]);
-      continue;
+      handOver.set(channel.channel, (handOver.get(channel.channel) ?? []).concat(toSend));
+    } else {
+      const at = d.startAfter?.getTime() ?? null;
+      later.set(at, (later.get(at) ?? []).concat(id));
     }
-    const at = d.startAfter?.getTime() ?? null;
-    later.set(at, [...(later.get(at) ?? []), id]);
   }
   return { handOver, later };
 }
