@@ -119,7 +119,7 @@ export async function startBenchJobs(
   if (opts.deliveries) await startDeliveries(deps, queue);
   return {
     stop: async () => {
-      running.stop();
+      await running.stop();
       await queue.stop();
     },
   };

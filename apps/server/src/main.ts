@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await simulator?.stop();
-    jobs.stop();
+    await jobs.stop();
     await commands.stop();
     await app.close();
     await chargerCalls.stop();

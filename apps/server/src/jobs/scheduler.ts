@@ -70,8 +70,38 @@ export function kickSends(job: JobDefinition, now: number): boolean {
 
 /** Running periodic jobs of this process. */
 export interface PeriodicJobs {
-  /** Stops the tickers and wake-ups; the queue's own stop() waits for runs in hand. */
-  stop(): void;
+  /**
+   * Stops the tickers and wake-ups; resolves once the kicks' runs in hand here are done (the queue's
+   * own stop() waits for its runs).
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * Whether a kick runs its job in this process rather than sending it through the queue: on PGlite, whose
+ * database no other process opens, the queue's exclusivity across processes guards nothing that this
+ * process's own lane (one run of a job at a time) does not, and its send, fetch and completion are three
+ * statements on the one thread every query waits for (issue 36 §2: a fifth of the push path's time on
+ * that thread at 1,000 alarms a minute). On PostgreSQL a kick may be taken by any process, as before.
+ */
+export function kicksRunHere(deps: Pick<JobDeps, 'db'>): boolean {
+  return deps.db.kind === 'pglite';
+}
+
+/**
+ * One run at a time per job name in this process: `run` starts once the run before it (a queued run or
+ * a kick's) has ended. `run` must not reject.
+ */
+function jobLanes() {
+  const tails = new Map<string, Promise<void>>();
+  return {
+    enter(name: string, run: () => Promise<void>): Promise<void> {
+      const next = (tails.get(name) ?? Promise.resolve()).then(run);
+      tails.set(name, next);
+      return next;
+    },
+    drained: () => Promise.all(tails.values()),
+  };
 }
 
 /**
@@ -87,15 +117,41 @@ export async function startJobs(
   const unsubscribes: (() => void)[] = [];
   let stopped = false;
   await queue.declare(jobs.map(periodicQueue));
-  // A kick sends the job within KICK_COALESCE_MS; its exclusive queue keeps it from piling up behind a run
-  // in progress. Kicks in that time share one send: 1,000 alarms a minute wake the job a few times a
+  // A kick sends the job within KICK_COALESCE_MS (or runs it here, kicksRunHere); its exclusive queue (or
+  // this process's lane) keeps it from piling up behind a run in progress. Kicks in that time share one send: 1,000 alarms a minute wake the job a few times a
   // second, not once per alarm (each send is a statement on the database the job itself needs).
   const kicking = new Map<string, NodeJS.Timeout>();
+  const lanes = jobLanes();
+  const runLogged = async (job: JobDefinition, at: number) => {
+    const started = Date.now();
+    try {
+      await job.run(deps, new Date(at));
+    } catch (err) {
+      deps.log.error({ job: job.name, err }, 'job failed');
+      return;
+    }
+    // Jobs running every few seconds would flood the info log.
+    const level = job.everyMs < 60_000 ? 'debug' : 'info';
+    deps.log[level]({ job: job.name, ms: Date.now() - started }, 'job finished');
+  };
+  // A kick run here that has not started yet takes the kicks after it too, as the queue's singleton does.
+  const kickWaiting = new Set<string>();
+  const runKickHere = (job: JobDefinition) => {
+    if (kickWaiting.has(job.name)) return;
+    kickWaiting.add(job.name);
+    void lanes.enter(job.name, () => {
+      kickWaiting.delete(job.name);
+      return stopped ? Promise.resolve() : runLogged(job, Date.now());
+    });
+  };
+  const here = kicksRunHere(deps);
   const kick = (job: JobDefinition) => {
     if (stopped || kicking.has(job.name) || !kickSends(job, Date.now())) return;
     const timer = setTimeout(() => {
       kicking.delete(job.name);
-      if (!stopped) void queue.send(job.name, { at: Date.now() }, { singletonKey: job.name }).catch(() => {});
+      if (stopped) return;
+      if (here) runKickHere(job);
+      else void queue.send(job.name, { at: Date.now() }, { singletonKey: job.name }).catch(() => {});
     }, job.kickCoalesceMs ?? KICK_COALESCE_MS);
     timer.unref();
     kicking.set(job.name, timer);
@@ -125,30 +181,22 @@ export async function startJobs(
   for (const job of jobs) {
     await queue.work<{ at: number }>(
       job.name,
-      async (j) => {
-        const started = Date.now();
-        try {
-          await job.run(deps, new Date(j.data.at));
-        } catch (err) {
-          deps.log.error({ job: job.name, err }, 'job failed');
-          return;
-        }
-        // Jobs running every few seconds would flood the info log.
-        const level = job.everyMs < 60_000 ? 'debug' : 'info';
-        deps.log[level]({ job: job.name, ms: Date.now() - started }, 'job finished');
+      (j) => lanes.enter(job.name, () => runLogged(job, j.data.at)),
+      {
+        batchSize: 1,
       },
-      { batchSize: 1 },
     );
     schedule(job);
     if (job.wakeOn) unsubscribes.push(job.wakeOn(deps.db, () => kick(job)));
   }
   return {
-    stop: () => {
+    stop: async () => {
       stopped = true;
       for (const t of [...timers.values(), ...kicking.values()]) clearTimeout(t);
       timers.clear();
       kicking.clear();
       for (const unsubscribe of unsubscribes) unsubscribe();
+      await lanes.drained();
     },
   };
 }

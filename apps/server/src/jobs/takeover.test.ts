@@ -54,7 +54,7 @@ describe('a periodic job whose process died mid-run', () => {
         await new Promise((r) => setTimeout(r, 250));
       }
     } finally {
-      jobs.stop();
+      await jobs.stop();
       await queue.stop();
     }
     expect(runs.length).toBeGreaterThanOrEqual(2);

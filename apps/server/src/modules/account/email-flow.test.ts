@@ -27,7 +27,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  sender?.stop();
+  await sender?.stop();
   await smtp?.close();
   await t?.close();
 });

@@ -1,6 +1,6 @@
 /** SQL of the mail outbox: claiming due rows for the sender, recording outcomes, the console's list. */
 import type { OutboxMailSchema } from '@ems/contract/api/admin';
-import { count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbHandle } from '../../db/client';
 import { mailOutbox } from '../../db/schema';

@@ -99,7 +99,7 @@ describe('delivery through a real SMTP server', () => {
         text: 'SMTP 设置可用：此邮件已成功送达。',
       });
     } finally {
-      sender.stop();
+      await sender.stop();
     }
     // The SMTP server has the mail; the job records it as sent right after.
     const outbox = async () => (await get(t.app, OUTBOX, { token: admin })).json().data.rows;

@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  jobs?.stop();
+  await jobs?.stop();
   unsubscribe?.();
   await server?.close();
   await t?.close();
