@@ -3,6 +3,18 @@
  * its database (`db`, a number the server's side hands out) and carries an `id` its reply repeats;
  * values cross by structured clone (rows, Dates, Uint8Arrays), a data directory image by transfer.
  */
+import type { MessagePort } from 'node:worker_threads';
+
+/**
+ * What the server's thread gives PGlite's thread at its start (workerData): the port every reply and
+ * notification travels back on, in order, and `replied`, a count of those posted (one Int32 over a
+ * SharedArrayBuffer) that the server's thread can sleep on with Atomics.wait while it waits for the
+ * reply of a statement inside an open transaction (pglite-thread.ts).
+ */
+export interface ReplyChannel {
+  replies: MessagePort;
+  replied: Int32Array;
+}
 
 /**
  * A request to PGlite's thread. `tx`: run inside that open transaction; `urgent`: made for an HTTP request,

@@ -84,6 +84,36 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
     expect(ids).toEqual([1, 2, 4]);
   });
 
+  it("a transaction's replies are taken at once, not after the server thread's other work (issue 36 §2)", async () => {
+    // The server thread is busy: a task every turn of its loop, 3 ms each (a busy ingest's packets).
+    let tasks = 0;
+    let busy = true;
+    const spin = () => {
+      if (!busy) return;
+      const until = performance.now() + 3;
+      while (performance.now() < until) {}
+      tasks += 1;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    await new Promise((r) => setTimeout(r, 20));
+    let atStart = -1;
+    try {
+      await client.transaction(async (tx) => {
+        atStart = tasks;
+        await tx.query('INSERT INTO item (id) VALUES (10)');
+        await tx.query('UPDATE item SET at = now() WHERE id = 10');
+        await tx.query('SELECT count(*) FROM item');
+      });
+      // None of the other tasks ran from the transaction's first statement to its commit.
+      expect(tasks).toBe(atStart);
+    } finally {
+      busy = false;
+      await client.query('DELETE FROM item WHERE id = 10');
+    }
+    expect(atStart).toBeGreaterThan(0);
+  });
+
   it('a call made for an HTTP request goes before background calls sent ahead of it (issue 36 §1)', async () => {
     const order: string[] = [];
     const call = (name: string, text: string) => client.query(text).then(() => order.push(name));

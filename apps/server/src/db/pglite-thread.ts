@@ -4,13 +4,14 @@
  * PGlite adapter and db/client.ts use (`query`, `exec`, `transaction`, `listen`), each call a message to
  * the thread. PGlite's own guarantees hold across it: statements run one at a time, a transaction holds
  * the database until it ends, and a NOTIFY's notification arrives before the reply of the statement that
- * committed it (both travel the one message port, in order). Calls made for an HTTP request go before
- * queued background calls (pglite-turns.ts); among each kind, in the order sent.
+ * committed it (both travel the one reply port, in order). Calls made for an HTTP request go before
+ * queued background calls (pglite-turns.ts); among each kind, in the order sent. Inside an open
+ * transaction, which holds the database, each reply is taken as soon as it is posted (TX_REPLY_WAIT_MS).
  */
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
-import type { PgliteReply, PgliteRequest, SerializedError } from './pglite-messages';
+import type { PgliteReply, PgliteRequest, ReplyChannel, SerializedError } from './pglite-messages';
 import { isUrgent } from './urgency';
 
 /** Set by the server's build (scripts/build-server-if-stale.mjs); absent when running the sources. */
@@ -46,9 +47,23 @@ export interface PgliteThreadClient {
 
 type Request = PgliteRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'db'> : never) : never;
 
+/**
+ * Longest the server's thread blocks for the reply of a statement inside an open transaction (ms). An open
+ * transaction holds the one database: answered in turn with the server's other work (a busy ingest's
+ * packets), each of its statements' replies waited several ms, and every other statement with it (issue
+ * 36 §2: the alarm fan-out's transaction held PGlite 20–50 ms at 1,000 alarms a minute). Taken at once,
+ * the transaction holds it about as long as its statements run. A statement slower than this is awaited
+ * in turn again, so a long one inside a transaction does not hold the server's thread.
+ */
+export const TX_REPLY_WAIT_MS = 25;
+
 interface Thread {
   worker: Worker;
-  send(db: number, request: Request, transfer?: ArrayBuffer[]): Promise<unknown>;
+  /**
+   * Posts `request`; with `soon`, blocks this thread until its reply (at most TX_REPLY_WAIT_MS) and
+   * takes it, and any reply or notification before it, off the port at once.
+   */
+  send(db: number, request: Request, transfer?: ArrayBuffer[], soon?: boolean): Promise<unknown>;
   /** Notification callbacks per database and channel. */
   listeners: Map<number, Map<string, Set<(payload: string) => void>>>;
 }
@@ -75,15 +90,25 @@ function rebuildError(error: SerializedError): Error {
 
 /** Starts the process's PGlite thread on first use. */
 function startThread(): Thread {
+  const { port1: replies, port2 } = new MessageChannel();
+  const channel: ReplyChannel = { replies: port2, replied: new Int32Array(new SharedArrayBuffer(4)) };
+  const { replied } = channel;
   // From the sources the boot file registers tsx itself; a parent's `--import tsx` would register it twice.
-  const worker = new Worker(workerEntry(), BUILT ? {} : { execArgv: [] });
+  const worker = new Worker(workerEntry(), {
+    ...(BUILT ? {} : { execArgv: [] }),
+    workerData: channel,
+    transferList: [port2],
+  });
   const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   const listeners: Thread['listeners'] = new Map();
   let nextId = 1;
   /** Why the thread ended, once it has: later calls fail with it instead of waiting for ever. */
   let endedBy: Error | undefined;
   // Held open only while a reply is awaited, so an idle database does not keep the process alive.
-  worker.unref();
+  const hold = (on: boolean) => {
+    for (const handle of [worker, replies]) on ? handle.ref() : handle.unref();
+  };
+  hold(false);
   const ended = (err: Error) => {
     endedBy ??= err;
     if (thread?.worker === worker) thread = undefined;
@@ -92,7 +117,7 @@ function startThread(): Thread {
   };
   worker.on('error', (err) => ended(new Error(`the PGlite thread failed: ${err.message}`, { cause: err })));
   worker.on('exit', (code) => ended(new Error(`the PGlite thread ended (exit code ${code})`)));
-  worker.on('message', (reply: PgliteReply) => {
+  const received = (reply: PgliteReply) => {
     if ('notify' in reply) {
       for (const callback of listeners.get(reply.notify)?.get(reply.channel) ?? []) callback(reply.payload);
       return;
@@ -100,23 +125,37 @@ function startThread(): Thread {
     const call = pending.get(reply.id);
     if (!call) return;
     pending.delete(reply.id);
-    if (pending.size === 0) worker.unref();
+    if (pending.size === 0) hold(false);
     if (reply.ok) call.resolve(reply.value);
     else call.reject(rebuildError(reply.error));
-  });
+  };
+  replies.on('message', received);
+  /** Takes replies off the port as they come until call `id`'s is in or TX_REPLY_WAIT_MS have passed. */
+  const takeReplyNow = (id: number) => {
+    const until = performance.now() + TX_REPLY_WAIT_MS;
+    for (;;) {
+      const seen = Atomics.load(replied, 0);
+      for (let got = receiveMessageOnPort(replies); got; got = receiveMessageOnPort(replies)) {
+        received(got.message as PgliteReply);
+      }
+      const left = until - performance.now();
+      if (!pending.has(id) || left <= 0 || Atomics.wait(replied, 0, seen, left) === 'timed-out') return;
+    }
+  };
   return {
     worker,
     listeners,
-    send: (db, request, transfer) =>
+    send: (db, request, transfer, soon) =>
       new Promise((resolve, reject) => {
         if (endedBy) return reject(endedBy);
         const id = nextId++;
-        if (pending.size === 0) worker.ref();
+        if (pending.size === 0) hold(true);
         pending.set(id, { resolve, reject });
         worker.postMessage(
           isUrgent() ? { ...request, id, db, urgent: true } : { ...request, id, db },
           transfer,
         );
+        if (soon) takeReplyNow(id);
       }),
   };
 }
@@ -141,16 +180,16 @@ export async function openPgliteThread(
   const buffer = image ? await image.arrayBuffer() : undefined;
   await send(db, { op: 'open', dataDir, image: buffer, sharedBuffers }, buffer ? [buffer] : undefined);
 
+  // Inside a transaction (`tx`) a reply is taken at once (TX_REPLY_WAIT_MS).
   const query = <T>(text: string, params?: unknown[], options?: ThreadQueryOptions, tx?: number) =>
-    send(db, {
-      op: 'query',
-      text,
-      params,
-      rowMode: options?.rowMode,
-      rawTypes: rawTypes(options),
-      tx,
-    }) as Promise<Results<T>>;
-  const exec = (text: string, tx?: number) => send(db, { op: 'exec', text, tx }) as Promise<Results[]>;
+    send(
+      db,
+      { op: 'query', text, params, rowMode: options?.rowMode, rawTypes: rawTypes(options), tx },
+      undefined,
+      tx !== undefined,
+    ) as Promise<Results<T>>;
+  const exec = (text: string, tx?: number) =>
+    send(db, { op: 'exec', text, tx }, undefined, tx !== undefined) as Promise<Results[]>;
 
   return {
     query: (text, params, options) => query(text, params, options),
@@ -164,10 +203,10 @@ export async function openPgliteThread(
           exec: (text) => exec(text, tx),
         });
       } catch (err) {
-        await send(db, { op: 'end', tx, commit: false }).catch(() => {});
+        await send(db, { op: 'end', tx, commit: false }, undefined, true).catch(() => {});
         throw err;
       }
-      await send(db, { op: 'end', tx, commit: true });
+      await send(db, { op: 'end', tx, commit: true }, undefined, true);
       return result;
     },
     async listen(channel, callback) {

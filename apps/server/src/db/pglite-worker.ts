@@ -7,15 +7,17 @@
  *
  * One such thread per process serves every PGlite database the process opens (the tests open many).
  */
-import { parentPort, receiveMessageOnPort } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgliteReply, PgliteRequest, SerializedError } from './pglite-messages';
+import type { PgliteReply, PgliteRequest, ReplyChannel, SerializedError } from './pglite-messages';
 import { type PreparedRunner, preparedRunner } from './pglite-prepared';
 import { createTurns, type Turns } from './pglite-turns';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (pglite-thread.ts)');
 const port = parentPort;
+/** Where replies and notifications go (pglite-messages.ts ReplyChannel). */
+const { replies, replied } = workerData as ReplyChannel;
 
 interface OpenDatabase {
   client: PGlite;
@@ -189,7 +191,9 @@ function begin(client: PGlite): Promise<number> {
 }
 
 function post(reply: PgliteReply, transfer?: ArrayBuffer[]): void {
-  port.postMessage(reply, transfer);
+  replies.postMessage(reply, transfer);
+  Atomics.add(replied, 0, 1);
+  Atomics.notify(replied, 0);
 }
 
 function reply(request: PgliteRequest, outcome: ReturnType<typeof handle>): Promise<unknown> {
