@@ -28,10 +28,10 @@ const MAX_BATCH = 2000;
  * How long the first event of a batch waits for others (ms): alarms come one message at a time (a fault
  * storm, the bench's 1,000 a minute), and each statement costs the database's thread about the same
  * whatever its size (issue 36 §2: ≈ 1.5 ms on PGlite under the ingest's load, mostly planning and the
- * call itself); the alarm is on screen a fifth of a second later, and its push waits for a run that
- * coalesces a second anyway.
+ * call itself); the alarm is on screen half a second later (the screens refresh every 5 s), and its push
+ * waits for a run that coalesces two seconds anyway.
  */
-const GATHER_MS = 200;
+const GATHER_MS = 500;
 /** Data-back clearing runs at most this often (ms). */
 const SEEN_EVERY_MS = 1000;
 
