@@ -64,8 +64,13 @@ console.log('[build] building the server…');
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  // PGlite's thread (db/pglite-thread.ts) runs dist/db/pglite-worker.js.
-  entryPoints: ['apps/server/src/main.ts', 'apps/server/src/db/pglite-worker.ts'],
+  // PGlite's thread (db/pglite-thread.ts) runs dist/db/pglite-worker.js; the SMTP thread
+  // (modules/mail/smtp-thread.ts) dist/modules/mail/smtp-worker.js.
+  entryPoints: [
+    'apps/server/src/main.ts',
+    'apps/server/src/db/pglite-worker.ts',
+    'apps/server/src/modules/mail/smtp-worker.ts',
+  ],
   define: { EMS_BUILT_SERVER: 'true' },
   outdir,
   bundle: true,

@@ -2,19 +2,19 @@
  * Mail sender: delivers due outbox rows through the configured SMTP server, as a job of the job queue
  * every 2 s and within a second when mail was queued. Rows are claimed in batches, each row leased by one run
  * (outbox-repo.ts), and a batch goes out side by side over a few pooled SMTP connections, kept open
- * between runs while mail keeps coming (one greeting per connection, not per run).
+ * between runs while mail keeps coming (one greeting per connection, not per run). The SMTP client itself
+ * runs on a thread of its own (smtp-thread.ts).
  * Failed attempts are retried with exponential backoff (30 s × 2^n, at most 1 h); after 8 the mail is
  * marked failed. Without SMTP settings nothing is sent and mail waits, visible in the console's outbox.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transporter } from 'nodemailer';
 import type { DbHandle } from '../../db/client';
 import type { JobDefinition } from '../../jobs/job';
 import { oneBatchAtATime } from '../../shared/batch-loader';
 import { mailSettled, onMailQueued } from './outbox';
 import { type ClaimedMail, claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
 import { readSmtpSettings, type StoredSmtp } from './smtp-settings';
-import { createSmtpTransport } from './transport';
+import { openSmtpTransport, type SmtpTransport } from './smtp-thread';
 
 /** Sender timing, batching and retry policy. */
 export const MAIL_SENDER = {
@@ -63,7 +63,7 @@ export interface MailSenderDeps {
  */
 async function sendOne(
   deps: MailSenderDeps,
-  transport: Transporter,
+  transport: SmtpTransport,
   from: string,
   mail: ClaimedMail,
   recordSent: (id: number) => Promise<void>,
@@ -77,7 +77,7 @@ async function sendOne(
       text: mail.body,
       ...(mail.html ? { html: mail.html } : {}),
       ...(mail.attachment && mail.attachmentName
-        ? { attachments: [{ filename: mail.attachmentName, content: Buffer.from(mail.attachment) }] }
+        ? { attachments: [{ filename: mail.attachmentName, content: mail.attachment }] }
         : {}),
     });
   } catch (err) {
@@ -121,7 +121,7 @@ function sentRecorder(db: DbHandle): (id: number) => Promise<void> {
  */
 async function sendBatch(
   deps: MailSenderDeps,
-  transport: Transporter,
+  transport: SmtpTransport,
   from: string,
   batch: readonly ClaimedMail[],
 ): Promise<number> {
@@ -156,7 +156,7 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
       const batch = await claimDueMail(deps.db, MAIL_SENDER.leaseMs, limit);
       if (batch.length === 0) break;
       pool ??= takePool(smtp);
-      const sent = await sendBatch(deps, await pool.transport, smtp.fromAddress, batch);
+      const sent = await sendBatch(deps, pool.transport, smtp.fromAddress, batch);
       report.sent += sent;
       report.failed += batch.length - sent;
       // A short batch took all that was due: a further claim would find nothing.
@@ -172,7 +172,7 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
 interface KeptPool {
   /** The settings it was made for (JSON). */
   key: string;
-  transport: Promise<Transporter>;
+  transport: SmtpTransport;
   /** Runs using it now. */
   users: number;
   idle: NodeJS.Timeout | null;
@@ -186,11 +186,7 @@ interface KeptPool {
  */
 let kept: KeptPool | null = null;
 
-const closePool = (p: KeptPool): void =>
-  void p.transport.then(
-    (t) => t.close(),
-    () => {},
-  );
+const closePool = (p: KeptPool): void => p.transport.close();
 
 /** The kept pool for `smtp`, made anew when the settings changed (the old one closes when idle). */
 function takePool(smtp: StoredSmtp): KeptPool {
@@ -206,7 +202,7 @@ function takePool(smtp: StoredSmtp): KeptPool {
   if (!kept) {
     const made: KeptPool = {
       key,
-      transport: createSmtpTransport(smtp, {
+      transport: openSmtpTransport(smtp, {
         maxConnections: MAIL_SENDER.connections,
         maxMessages: MAIL_SENDER.messagesPerConnection,
       }),
@@ -214,9 +210,6 @@ function takePool(smtp: StoredSmtp): KeptPool {
       idle: null,
       retired: false,
     };
-    made.transport.catch(() => {
-      if (kept === made) kept = null;
-    });
     kept = made;
   }
   if (kept.idle) clearTimeout(kept.idle);
