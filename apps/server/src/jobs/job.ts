@@ -38,4 +38,10 @@ export interface JobDefinition {
    * woken by a steady stream, whose every run costs the queue's statements besides its own.
    */
   kickCoalesceMs?: number;
+  /**
+   * A kick runs the job in the process kicked (one run at a time there), on PostgreSQL too, instead of
+   * sending it to the queue for any process: for a job woken by its own process (mail that process
+   * queued) whose runs are safe beside its runs in other processes (each claims its work).
+   */
+  kicksRunHere?: boolean;
 }

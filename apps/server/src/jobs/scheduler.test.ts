@@ -96,70 +96,78 @@ describe('kicks', () => {
   });
 });
 
-describe('kicks run here on PGlite', () => {
-  it('runs a kick in this process on PGlite (through the queue on PostgreSQL), never beside its queued run', async () => {
-    const here = kicksRunHere(t);
-    let kick = () => {};
-    let running = 0;
-    let mostAtOnce = 0;
-    const runs: number[] = [];
-    const job: JobDefinition = {
-      name: 'test-kicked',
-      everyMs: 3_600_000,
-      offsetMs: 0,
-      kickCoalesceMs: 20,
-      run: async (_deps, at) => {
-        running += 1;
-        mostAtOnce = Math.max(mostAtOnce, running);
-        await new Promise((r) => setTimeout(r, 300));
-        runs.push(at.getTime());
-        running -= 1;
-      },
-      wakeOn: (_db, k) => {
-        kick = k;
-        return () => {};
-      },
-    };
-    const waitFor = async (done: () => boolean) => {
-      for (let waited = 0; !done() && waited < 20_000; waited += 20) {
-        await new Promise((r) => setTimeout(r, 20));
+describe('kicks run here on PGlite, or for a job that asks', () => {
+  it.each([
+    { name: 'test-kicked', kicksRunHere: false },
+    { name: 'test-kicked-here', kicksRunHere: true },
+  ])(
+    'a kick of $name runs in this process on PGlite or when the job asks (else through the queue), never beside its queued run',
+    async ({ name, kicksRunHere: asks }) => {
+      const here = kicksRunHere(t, { kicksRunHere: asks });
+      expect(here).toBe(asks || t.db.kind === 'pglite');
+      let kick = () => {};
+      let running = 0;
+      let mostAtOnce = 0;
+      const runs: number[] = [];
+      const job: JobDefinition = {
+        name,
+        everyMs: 3_600_000,
+        offsetMs: 0,
+        kickCoalesceMs: 20,
+        kicksRunHere: asks,
+        run: async (_deps, at) => {
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          await new Promise((r) => setTimeout(r, 300));
+          runs.push(at.getTime());
+          running -= 1;
+        },
+        wakeOn: (_db, k) => {
+          kick = k;
+          return () => {};
+        },
+      };
+      const waitFor = async (done: () => boolean) => {
+        for (let waited = 0; !done() && waited < 20_000; waited += 20) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
+      const jobs = await startJobs({ db: t.db, config: t.config, log, queue: t.queue }, [job]);
+      const at = Date.now() - 1000;
+      try {
+        // The queue's run of an instant, and kicks while it runs: here they wait for it and make one run.
+        await t.queue.send(job.name, { at }, { id: instantJobId(job.name, at) });
+        await waitFor(() => running === 1);
+        kick();
+        await new Promise((r) => setTimeout(r, 60));
+        kick();
+        kick();
+        await waitFor(() => runs.length >= (here ? 2 : 1));
+        // A kick when nothing runs.
+        const before = runs.length;
+        await new Promise((r) => setTimeout(r, 100));
+        kick();
+        await waitFor(() => runs.length > before);
+        await new Promise((r) => setTimeout(r, 400));
+      } finally {
+        await jobs.stop();
       }
-    };
-    const jobs = await startJobs({ db: t.db, config: t.config, log, queue: t.queue }, [job]);
-    const at = Date.now() - 1000;
-    try {
-      // The queue's run of an instant, and kicks while it runs: here they wait for it and make one run.
-      await t.queue.send(job.name, { at }, { id: instantJobId(job.name, at) });
-      await waitFor(() => running === 1);
-      kick();
-      await new Promise((r) => setTimeout(r, 60));
-      kick();
-      kick();
-      await waitFor(() => runs.length >= (here ? 2 : 1));
-      // A kick when nothing runs.
-      const before = runs.length;
-      await new Promise((r) => setTimeout(r, 100));
-      kick();
-      await waitFor(() => runs.length > before);
-      await new Promise((r) => setTimeout(r, 400));
-    } finally {
-      await jobs.stop();
-    }
-    expect(runs[0]).toBe(at);
-    expect(mostAtOnce).toBe(1);
-    const sent = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND singleton_key = $1',
-      [job.name],
-    );
-    if (here) {
-      expect(runs).toHaveLength(3);
-      expect(sent.rows[0]!.n).toBe(0);
-    } else {
-      // On PostgreSQL the exclusive queue drops a kick sent while its run is queued or running.
-      expect(runs.length).toBeGreaterThanOrEqual(2);
-      expect(sent.rows[0]!.n).toBeGreaterThanOrEqual(1);
-    }
-  });
+      expect(runs[0]).toBe(at);
+      expect(mostAtOnce).toBe(1);
+      const sent = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND singleton_key = $1',
+        [job.name],
+      );
+      if (here) {
+        expect(runs).toHaveLength(3);
+        expect(sent.rows[0]!.n).toBe(0);
+      } else {
+        // On PostgreSQL the exclusive queue drops a kick sent while its run is queued or running.
+        expect(runs.length).toBeGreaterThanOrEqual(2);
+        expect(sent.rows[0]!.n).toBeGreaterThanOrEqual(1);
+      }
+    },
+  );
 });
 
 describe('one run per instant', () => {

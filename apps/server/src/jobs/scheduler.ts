@@ -82,10 +82,11 @@ export interface PeriodicJobs {
  * database no other process opens, the queue's exclusivity across processes guards nothing that this
  * process's own lane (one run of a job at a time) does not, and its send, fetch and completion are three
  * statements on the one thread every query waits for (issue 36 §2: a fifth of the push path's time on
- * that thread at 1,000 alarms a minute). On PostgreSQL a kick may be taken by any process, as before.
+ * that thread at 1,000 alarms a minute). On PostgreSQL a kick may be taken by any process, unless the job
+ * says its kicks run where they happen (JobDefinition.kicksRunHere).
  */
-export function kicksRunHere(deps: Pick<JobDeps, 'db'>): boolean {
-  return deps.db.kind === 'pglite';
+export function kicksRunHere(deps: Pick<JobDeps, 'db'>, job?: Pick<JobDefinition, 'kicksRunHere'>): boolean {
+  return deps.db.kind === 'pglite' || job?.kicksRunHere === true;
 }
 
 /**
@@ -144,13 +145,12 @@ export async function startJobs(
       return stopped ? Promise.resolve() : runLogged(job, Date.now());
     });
   };
-  const here = kicksRunHere(deps);
   const kick = (job: JobDefinition) => {
     if (stopped || kicking.has(job.name) || !kickSends(job, Date.now())) return;
     const timer = setTimeout(() => {
       kicking.delete(job.name);
       if (stopped) return;
-      if (here) runKickHere(job);
+      if (kicksRunHere(deps, job)) runKickHere(job);
       else void queue.send(job.name, { at: Date.now() }, { singletonKey: job.name }).catch(() => {});
     }, job.kickCoalesceMs ?? KICK_COALESCE_MS);
     timer.unref();

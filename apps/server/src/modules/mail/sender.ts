@@ -249,4 +249,6 @@ export const mailSenderJob: JobDefinition = {
   // Alarm mail comes in batches, one per alarm-push run (issue 36 §2: its mails are handed over together);
   // a quarter second takes a batch whole without adding much to its latency.
   kickCoalesceMs: 250,
+  // Woken by mail this process queued, and every row leased by the run that claimed it.
+  kicksRunHere: true,
 };
