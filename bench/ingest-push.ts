@@ -5,8 +5,12 @@
  * owner has a verified e-mail and an e-mail alarm rule, and the data loggers raise ALARMS_PER_MINUTE new
  * alarm codes a minute among their samples (bench/ingest-publisher.ts). Its row adds how many alarm
  * mails reached the SMTP server by the end of the case, and their latency from publish to the SMTP
- * server's end of data once the last is in (or MAIL_GRACE_MS after the case).
+ * server's end of data once the last is in (or MAIL_GRACE_MS after the case). Before the case, one mail goes
+ * through the outbox to the SMTP server (not counted): the SMTP thread, its first connection and the
+ * sender's first run are a server's one-time costs, which a server that has sent mail before has paid,
+ * and in a 10-s case they were a share of the push case's time of their own (issue 36 §2).
  */
+import { enqueueMail, mailQueued } from '../apps/server/src/modules/mail/outbox';
 import { mailSenderJob } from '../apps/server/src/modules/mail/sender';
 import { alarmPushJob } from '../apps/server/src/modules/push/fanout';
 import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
@@ -39,6 +43,10 @@ export const pushOn: MqttVariant = {
     );
     const runner = await startPushRunner(deps, [rollupJob, alarmPushJob, mailSenderJob]);
     const { received } = runner.smtp;
+    await enqueueMail(db.db, { to: 'warm-up@bench.example.com', subject: 'warm-up', body: 'warm-up' });
+    mailQueued(db);
+    for (let waited = 0; received.length === 0 && waited < MAIL_GRACE_MS; waited += 50) await sleep(50);
+    received.length = 0;
     return {
       job: ALARMS_PER_MINUTE > 0 ? { alarms: { perMinute: ALARMS_PER_MINUTE } } : {},
       stop: runner.stop,
