@@ -162,6 +162,10 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
   }
 
   async function setup(model: ChannelModel): Promise<void> {
+    // amqplib's recovery listens for a connection's errors only once its setup has succeeded: a broker
+    // that drops the connection during the setup (RabbitMQ killed while it restarts) emitted 'error' with no
+    // listener, which ended the process. The setup's own failure reports it (connect-failed, a retry).
+    if (model.listenerCount('error') === 0) model.on('error', () => {});
     await inTime(consumeOn(model), 'declaring and consuming the ingest queue');
   }
 
