@@ -8,14 +8,11 @@
  * queued background calls (pglite-turns.ts); among each kind, in the order sent. Inside an open
  * transaction, which holds the database, each reply is taken as soon as it is posted (TX_REPLY_WAIT_MS).
  */
-import { pathToFileURL } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
+import { pendingCalls, startWorker } from '../shared/worker-calls';
 import type { PgliteReply, PgliteRequest, ReplyChannel, SerializedError } from './pglite-messages';
 import { isUrgent } from './urgency';
-
-/** Set by the server's build (scripts/build-server-if-stale.mjs); absent when running the sources. */
-declare const EMS_BUILT_SERVER: boolean | undefined;
 
 /** Query options the thread honours: a row mode, and parsers that keep a type's text (Drizzle's). */
 export interface ThreadQueryOptions {
@@ -79,17 +76,6 @@ interface Thread {
 let thread: Thread | undefined;
 let nextDatabase = 1;
 
-/** Running the built bundle (dist/), not the sources. */
-const BUILT = typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER;
-
-function workerEntry(): URL {
-  // The built server bundles the worker beside main.js; from the sources a boot file registers tsx first.
-  if (BUILT) {
-    return pathToFileURL(`${import.meta.dirname}/db/pglite-worker.js`);
-  }
-  return new URL('./pglite-worker-boot.mjs', import.meta.url);
-}
-
 function rebuildError(error: SerializedError): Error {
   const err = Object.assign(new Error(error.message), error.fields);
   if (error.name) err.name = error.name;
@@ -101,27 +87,19 @@ function startThread(): Thread {
   const { port1: replies, port2 } = new MessageChannel();
   const channel: ReplyChannel = { replies: port2, replied: new Int32Array(new SharedArrayBuffer(4)) };
   const { replied } = channel;
-  // From the sources the boot file registers tsx itself; a parent's `--import tsx` would register it twice.
-  const worker = new Worker(workerEntry(), {
-    ...(BUILT ? {} : { execArgv: [] }),
+  const worker = startWorker('db/pglite-worker.js', new URL('./pglite-worker-boot.mjs', import.meta.url), {
     workerData: channel,
     transferList: [port2],
   });
-  const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  // Held open only while a reply is awaited, so an idle database does not keep the process alive.
+  const pending = pendingCalls<unknown>([worker, replies]);
   const listeners: Thread['listeners'] = new Map();
-  let nextId = 1;
   /** Why the thread ended, once it has: later calls fail with it instead of waiting for ever. */
   let endedBy: Error | undefined;
-  // Held open only while a reply is awaited, so an idle database does not keep the process alive.
-  const hold = (on: boolean) => {
-    for (const handle of [worker, replies]) on ? handle.ref() : handle.unref();
-  };
-  hold(false);
   const ended = (err: Error) => {
     endedBy ??= err;
     if (thread?.worker === worker) thread = undefined;
-    for (const call of pending.values()) call.reject(err);
-    pending.clear();
+    pending.rejectAll(err);
   };
   worker.on('error', (err) => ended(new Error(`the PGlite thread failed: ${err.message}`, { cause: err })));
   worker.on('exit', (code) => ended(new Error(`the PGlite thread ended (exit code ${code})`)));
@@ -130,12 +108,10 @@ function startThread(): Thread {
       for (const callback of listeners.get(reply.notify)?.get(reply.channel) ?? []) callback(reply.payload);
       return;
     }
-    const call = pending.get(reply.id);
-    if (!call) return;
-    pending.delete(reply.id);
-    if (pending.size === 0) hold(false);
-    if (reply.ok) call.resolve(reply.value);
-    else call.reject(rebuildError(reply.error));
+    pending.settle(
+      reply.id,
+      reply.ok ? { ok: true, value: reply.value } : { ok: false, error: rebuildError(reply.error) },
+    );
   };
   replies.on('message', received);
   /** Takes replies off the port as they come until call `id`'s is in or `waitMs` have passed. */
@@ -156,9 +132,7 @@ function startThread(): Thread {
     send: (db, request, transfer, waitMs) =>
       new Promise((resolve, reject) => {
         if (endedBy) return reject(endedBy);
-        const id = nextId++;
-        if (pending.size === 0) hold(true);
-        pending.set(id, { resolve, reject });
+        const id = pending.add(resolve, reject);
         worker.postMessage(
           isUrgent() ? { ...request, id, db, urgent: true } : { ...request, id, db },
           transfer,

@@ -4,13 +4,9 @@
  * hands it mails and waits for each outcome, as it did with nodemailer itself. The thread starts with the
  * first transport and does not keep the process alive while no mail is on its way.
  */
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { pendingCalls, startWorker } from '../../shared/worker-calls';
 import type { MailToSend, SmtpReply, SmtpRequest } from './smtp-messages';
 import type { StoredSmtp } from './smtp-settings';
-
-/** Set by the server's build (scripts/build-server-if-stale.mjs); absent when running the sources. */
-declare const EMS_BUILT_SERVER: boolean | undefined;
 
 /** An SMTP transport on the SMTP thread. */
 export interface SmtpTransport {
@@ -32,42 +28,31 @@ interface Thread {
 let thread: Thread | undefined;
 let nextTransport = 1;
 
-function workerEntry(): URL {
-  // The built server bundles the worker beside main.js; from the sources a boot file registers tsx first.
-  if (typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER) {
-    return pathToFileURL(`${import.meta.dirname}/modules/mail/smtp-worker.js`);
-  }
-  return new URL('./smtp-worker-boot.mjs', import.meta.url);
-}
-
 function startThread(): Thread {
-  const built = typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER;
-  const worker = new Worker(workerEntry(), built ? {} : { execArgv: [] });
-  const pending = new Map<number, { resolve(v: { threadId: number }): void; reject(err: Error): void }>();
-  let nextCall = 1;
-  worker.unref();
+  const worker = startWorker(
+    'modules/mail/smtp-worker.js',
+    new URL('./smtp-worker-boot.mjs', import.meta.url),
+  );
+  const pending = pendingCalls<{ threadId: number }>([worker]);
   const ended = (err: Error) => {
     if (thread === started) thread = undefined;
-    for (const call of pending.values()) call.reject(err);
-    pending.clear();
+    pending.rejectAll(err);
   };
   worker.on('error', (err) => ended(new Error(`the SMTP thread failed: ${err.message}`, { cause: err })));
   worker.on('exit', (code) => ended(new Error(`the SMTP thread ended (exit code ${code})`)));
-  worker.on('message', (reply: SmtpReply) => {
-    const call = pending.get(reply.call);
-    if (!call) return;
-    pending.delete(reply.call);
-    if (pending.size === 0) worker.unref();
-    if (reply.ok) call.resolve({ threadId: reply.threadId });
-    else call.reject(new Error(reply.error));
-  });
+  worker.on('message', (reply: SmtpReply) =>
+    pending.settle(
+      reply.call,
+      reply.ok
+        ? { ok: true, value: { threadId: reply.threadId } }
+        : { ok: false, error: new Error(reply.error) },
+    ),
+  );
   const started: Thread = {
     post: (request) => worker.postMessage(request),
     send: (transport, mail) =>
       new Promise((resolve, reject) => {
-        const call = nextCall++;
-        if (pending.size === 0) worker.ref();
-        pending.set(call, { resolve, reject });
+        const call = pending.add(resolve, reject);
         worker.postMessage({ op: 'send', transport, call, mail } satisfies SmtpRequest);
       }),
   };
