@@ -161,26 +161,41 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
     void settled.finally(() => held.delete(settled));
   }
 
-  async function setup(model: ChannelModel): Promise<void> {
+  /** Where one connection's attempt is (named in the 'stuck' warning: which step a broker left unanswered). */
+  interface Attempt {
+    stage: string;
+  }
+
+  async function setup(model: ChannelModel, attempt: Attempt): Promise<void> {
     // amqplib's recovery listens for a connection's errors only once its setup has succeeded: a broker
     // that drops the connection during the setup (RabbitMQ killed while it restarts) emitted 'error' with no
     // listener, which ended the process. The setup's own failure reports it (connect-failed, a retry).
     if (model.listenerCount('error') === 0) model.on('error', () => {});
-    await inTime(consumeOn(model), 'declaring and consuming the ingest queue');
+    try {
+      await inTime(consumeOn(model, attempt), 'declaring and consuming the ingest queue');
+    } catch (err) {
+      // amqplib closes the connection before it reports the failure; that close waits for the broker's answer.
+      attempt.stage = `closing the connection after the setup failed at '${attempt.stage}' (${(err as Error).message})`;
+      throw err;
+    }
   }
 
-  async function consumeOn(model: ChannelModel): Promise<void> {
+  async function consumeOn(model: ChannelModel, attempt: Attempt): Promise<void> {
+    attempt.stage = 'opening a channel';
     const channel = await model.createChannel();
     const state = { open: true };
     channel.on('close', () => {
       state.open = false;
     });
     channel.on('error', (err) => log.warn({ err: err.message }, 'ingest AMQP channel error'));
+    attempt.stage = 'declaring the queues and their bindings';
     await declareIngestQueue(channel, queue);
     // Per consumer: each of the two queues may have PREFETCH deliveries in hand.
     await channel.prefetch(PREFETCH);
     let restoring = false;
     const consume = async (name: string) => {
+      // A quorum queue without a leader (RabbitMQ log: "leader call - leader not known") never answers.
+      attempt.stage = `consuming ${name}`;
       const { consumerTag } = await channel.consume(
         name,
         (m) => {
@@ -192,7 +207,7 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
           void channel
             .close()
             .catch(() => {})
-            .then(() => setup(model))
+            .then(() => setup(model, attempt))
             .catch((err: unknown) => log.error({ err }, 'ingest AMQP consumer not restored'));
         },
         { noAck: false },
@@ -209,8 +224,11 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
   let connected = false;
   /** When the current connection last connected, failed, scheduled a retry or was made (performance.now()). */
   let lastOutcomeAt = performance.now();
+  let attempt: Attempt = { stage: 'connecting' };
   const open = () => {
     lastOutcomeAt = performance.now();
+    const current: Attempt = { stage: 'connecting' };
+    attempt = current;
     const made = amqplib.connect(opts.url, {
       timeout: SETUP_TIMEOUT_MS,
       recovery: {
@@ -218,7 +236,7 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
         maxDelay: 5000,
         maxRetries: Number.POSITIVE_INFINITY,
         waitForConnect: false,
-        setup,
+        setup: (model: ChannelModel) => setup(model, current),
       },
     });
     void made.then((c) => {
@@ -242,7 +260,9 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
       c.on('connect-failed', (err: Error) => {
         if (outcome()) log.warn({ err: err.message }, 'ingest AMQP connection failed, retrying');
       });
-      c.on('reconnect-scheduled', outcome);
+      c.on('reconnect-scheduled', () => {
+        if (outcome()) current.stage = 'connecting';
+      });
       c.on('error', (err: Error) => log.warn({ err: err.message }, 'ingest AMQP error'));
     });
     return made;
@@ -252,7 +272,7 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
     () => {
       if (connected || performance.now() - lastOutcomeAt < stuckAfterMs) return;
       log.warn(
-        { stuckMs: Math.round(performance.now() - lastOutcomeAt) },
+        { stuckMs: Math.round(performance.now() - lastOutcomeAt), stage: attempt.stage },
         'ingest AMQP connection attempt stuck, starting over',
       );
       const stuck = connection;

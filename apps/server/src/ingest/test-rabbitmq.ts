@@ -12,7 +12,15 @@
  * load), a clean stop 1–3 s: one instance per test file.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import amqplib from 'amqplib';
@@ -44,6 +52,8 @@ export interface TestRabbitmq {
   startMs: number;
   /** The broker's process id while it runs (CPU accounting in benchmarks). */
   pid(): number | undefined;
+  /** The end of the broker's own log (its files under RABBITMQ_LOG_BASE), to explain a failed test. */
+  logTail(chars?: number): string;
   /** Resolves once the first start is complete (startTestRabbitmq's `wait: false`). */
   ready: Promise<void>;
   /** Stops it: SIGTERM shuts it down cleanly, SIGKILL kills it (both keep its data). */
@@ -94,6 +104,16 @@ export async function startTestRabbitmq(opts: { wait?: boolean } = {}): Promise<
     startMs: 0,
     ready: Promise.resolve(),
     pid: () => child?.pid,
+    logTail(chars = 12000) {
+      const logs = join(dir, 'log');
+      const text = existsSync(logs)
+        ? readdirSync(logs)
+            .filter((f) => f.endsWith('.log'))
+            .map((f) => `== ${f}\n${readFileSync(join(logs, f), 'utf8').slice(-chars)}`)
+            .join('\n')
+        : '';
+      return text || output.slice(-chars);
+    },
     async start() {
       const t0 = performance.now();
       output = '';
