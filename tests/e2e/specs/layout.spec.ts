@@ -98,3 +98,29 @@ test('each alarm count is fetched once per refresh cycle, on the dashboard and o
   expect(onSite.length).toBeLessThanOrEqual(2);
   for (const n of onSite) expect(n).toBeLessThanOrEqual(3);
 });
+
+test('opening a site sends each of its requests once, none cancelled and sent again', async ({ page }) => {
+  await signIn(page, DEMO);
+  await expect(page.getByTestId('kpi-alarms')).toBeVisible();
+  const link = page.locator('a[href*="/station?stationId="]').first();
+  const stationId = new URL((await link.getAttribute('href'))!, 'http://x').searchParams.get('stationId');
+  // The site's own calls name it (stationId=7, stationIds=7); the dashboard's may be cut short by leaving.
+  const ofSite = (url: string) => new RegExp(`[?&]stationIds?=${stationId}(&|$)`).test(url);
+  const sent = new Map<string, number>();
+  const cancelled: string[] = [];
+  page.on('request', (r) => {
+    if (ofSite(r.url())) sent.set(r.url(), (sent.get(r.url()) ?? 0) + 1);
+  });
+  page.on('requestfailed', (r) => {
+    if (ofSite(r.url())) cancelled.push(`${new URL(r.url()).pathname}: ${r.failure()?.errorText}`);
+  });
+  await link.click();
+  await expect(page).toHaveURL(/\/station\?stationId=\d+/);
+  await expect(page.getByTestId('site-local-time')).toBeVisible();
+  // Well inside the first 5-s refresh: every call once.
+  await page.waitForTimeout(3_000);
+  expect(cancelled).toEqual([]);
+  expect(sent.size).toBeGreaterThan(5);
+  const repeated = [...sent].filter(([, n]) => n > 1).map(([url]) => new URL(url).pathname);
+  expect(repeated).toEqual([]);
+});

@@ -5,8 +5,12 @@ import type { Timestamp } from './time';
 
 const SiteZone = createContext<string | undefined>(undefined);
 
-/** Puts `children` on the clock of the site whose zone is `timeZone` (IANA), e.g. the station page. */
-export function SiteClock({ timeZone, children }: { timeZone: string; children: ReactNode }) {
+/**
+ * Puts `children` on the clock of the site whose zone is `timeZone` (IANA), e.g. the station page;
+ * undefined (the zone not loaded yet) is the browser's clock. A page keeps one SiteClock while its
+ * zone loads, so that the zone's arrival re-renders its children instead of mounting them anew.
+ */
+export function SiteClock({ timeZone, children }: { timeZone: string | undefined; children: ReactNode }) {
   return <SiteZone.Provider value={timeZone}>{children}</SiteZone.Provider>;
 }
 

@@ -62,12 +62,15 @@ export function StationPage({
   );
 }
 
-/** The station page on the site's clock (issue 34 item 1): every time under it reads the site's zone. */
+/**
+ * The station page on the site's clock (issue 34 item 1): every time under it reads the site's zone.
+ * The same tree before and after the zone arrives: a wrapper added then remounted the page, which
+ * cancelled and sent again every request it had started.
+ */
 function StationClock(props: Parameters<typeof StationView>[0]) {
   const base = useBaseInfo(props.stationId);
-  if (!base.data) return <StationView {...props} />;
   return (
-    <SiteClock timeZone={base.data.timeZone}>
+    <SiteClock timeZone={base.data?.timeZone}>
       <StationView {...props} />
     </SiteClock>
   );
