@@ -28,6 +28,7 @@ import { hashDeviceSecret } from '../apps/server/src/ingest/device-secret';
 import { startTestIngest, type TestIngest } from '../apps/server/src/ingest/test-ingest';
 import { buildStation, buildUser } from '../apps/server/src/test/factories';
 import { openBenchDb } from './harness';
+import { processCpuUs } from './proc-cpu';
 import { printTable, type Row } from './table';
 
 const ADDRESSES = 10;
@@ -35,7 +36,6 @@ const UNITS = 10;
 const POLL_S = 5;
 const pollS = Number(process.env.GW_BENCH_POLL_S ?? 60);
 const replaySamples = Number(process.env.GW_BENCH_REPLAY_SAMPLES ?? 17_280);
-const CLK_TCK = 100;
 /**
  * How the gateway's Node runs (docs/gateway.md, systemd): a 1-MB young generation and two malloc arenas,
  * as a small box should run it; GW_BENCH_NODE_ARGS='' measures Node's defaults.
@@ -98,11 +98,8 @@ async function commission(db: DbHandle, sns: string[]): Promise<{ sn: string; se
 
 /** CPU seconds (user + system) and RSS (bytes) of process `pid`. */
 function usage(pid: number): { cpuS: number; rss: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const cpuS = (Number(f[11]) + Number(f[12])) / CLK_TCK;
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  return { cpuS, rss: rssKb * 1024 };
+  return { cpuS: processCpuUs(pid) / 1e6, rss: rssKb * 1024 };
 }
 
 /** Samples `pid`'s RSS every second until stopped; the peak. */

@@ -11,7 +11,6 @@
  * Run alone: `node --import tsx bench/ingest-nodes.ts`. Knob: INGEST_NODES_MESSAGES (default 100,000).
  * Needs rabbitmq-server and PostgreSQL installed (as CI has them).
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { openDb } from '../apps/server/src/db/client';
@@ -28,26 +27,11 @@ import {
 import { engineInstalled } from '../apps/server/src/test/engines';
 import { runChild } from './harness';
 import type { PublisherJob, PublisherResult } from './ingest-publisher';
+import { processCpuUs } from './proc-cpu';
 import { printTable, type Row } from './table';
 
 const MESSAGES = Number(process.env.INGEST_NODES_MESSAGES ?? 100_000);
 const DEVICES = 100;
-/** Linux clock ticks per second of /proc/<pid>/stat's utime and stime. */
-const TICKS_PER_S = 100;
-
-/** CPU time (user + system) of process `pid` so far, µs; 0 once it is gone. */
-function cpuMicros(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_S;
-  } catch {
-    return 0;
-  }
-}
-
 /** The ingest's received-messages counter of a server, read from its /metrics port (0 while unreachable). */
 async function handled(metricsPort: number): Promise<number> {
   try {
@@ -115,8 +99,8 @@ async function nodesCase(nodes: number, dbUrl: string, rabbit: TestRabbitmq): Pr
     );
     const t0 = performance.now();
     const stored0 = await stored();
-    const cpu0 = servers.map((s) => cpuMicros(s.pid()));
-    const rabbitCpu0 = cpuMicros(rabbit.pid());
+    const cpu0 = servers.map((s) => processCpuUs(s.pid()));
+    const rabbitCpu0 = processCpuUs(rabbit.pid());
     // Counted every 250 ms: the count's own cost stays small beside the writes it measures.
     const end = performance.now() + 300_000;
     while ((await stored()) < published.samples) {
@@ -125,8 +109,8 @@ async function nodesCase(nodes: number, dbUrl: string, rabbit: TestRabbitmq): Pr
     }
     await started;
     const seconds = (performance.now() - t0) / 1000;
-    const serverCpu = servers.reduce((sum, s, i) => sum + cpuMicros(s.pid()) - cpu0[i]!, 0);
-    const rabbitCpu = cpuMicros(rabbit.pid()) - rabbitCpu0;
+    const serverCpu = servers.reduce((sum, s, i) => sum + processCpuUs(s.pid()) - cpu0[i]!, 0);
+    const rabbitCpu = processCpuUs(rabbit.pid()) - rabbitCpu0;
     const drained = published.samples - stored0;
     counts = await Promise.all(metricsPorts.map(handled));
     const total = counts.reduce((a, b) => a + b, 0);

@@ -30,6 +30,7 @@ import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
 import type { PublisherJob, PublisherResult } from './ingest-publisher';
 import { alarmsOnly, pushOn } from './ingest-push';
+import { postgresCpuUs } from './proc-cpu';
 import { quantile, wallMs } from './stats';
 import { printTable, type Row } from './table';
 
@@ -143,6 +144,9 @@ async function mqttCase(
     };
     let firstAt = 0;
     let cpuAt = process.cpuUsage();
+    // PostgreSQL's processes from the publisher's start (a few ms before the first message): what the
+    // case's statements cost the database's side of the machine; 0 on PGlite (in this process).
+    const pgCpu0 = await postgresCpuUs(db);
     const watch = setInterval(() => {
       if (firstAt || ingest.stats().received === 0) return;
       firstAt = performance.now();
@@ -155,6 +159,7 @@ async function mqttCase(
     clearInterval(watch);
     const end = performance.now();
     const cpu = process.cpuUsage(cpuAt);
+    const pgCpu = (await postgresCpuUs(db)) - pgCpu0;
     const label = samplesPerMessage === 1 ? '1 sample/message' : `${samplesPerMessage} samples/message`;
     // Telemetry messages only: the variant's alarm messages (about 17 a second) are not counted.
     const messages = ingest.stats().messages;
@@ -169,6 +174,7 @@ async function mqttCase(
       // CPU of this process (broker + ingest + writer's Node side) per message: steadier than msg/s
       // on a shared machine, since it does not count time spent waiting for a core.
       'server CPU µs/msg': messages ? Math.round((cpu.user + cpu.system) / messages) : '–',
+      'PostgreSQL CPU µs/msg': kind === 'PostgreSQL' && messages ? Math.round(pgCpu / messages) : '–',
       'publisher CPU µs/msg': published.samples
         ? Math.round((published.cpuMs * 1000 * samplesPerMessage) / published.samples)
         : '–',

@@ -13,11 +13,9 @@
  * Run: `node --import tsx bench/push-stages.ts`; PUSH_STAGES_ROUNDS (default 100), PUSH_STAGES_ALARMS
  * (alarms per round, default 2: the ingest case's 1,000 a minute come ~2 per 100-ms wake-up).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
-import type { DbHandle } from '../apps/server/src/db/client';
 import { createTestDevice, createTestStation } from '../apps/server/src/ingest/test-ingest';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { periodicQueue } from '../apps/server/src/jobs/scheduler';
@@ -26,37 +24,13 @@ import { writeSmtpSettings } from '../apps/server/src/modules/mail/smtp-settings
 import { DELIVER_QUEUE, declareDeliveries, deliverBatch } from '../apps/server/src/modules/push/deliver';
 import { fanOutAlarmEvents } from '../apps/server/src/modules/push/fanout';
 import { type BenchDbKind, openBenchDb } from './harness';
+import { postgresCpuUs } from './proc-cpu';
 import { startSmtpSink } from './smtp-sink';
 import { printTable, type Row } from './table';
 
 const ROUNDS = Number(process.env.PUSH_STAGES_ROUNDS ?? 100);
 const ALARMS = Number(process.env.PUSH_STAGES_ALARMS ?? 2);
 const log = pino({ level: 'silent' });
-
-/** CPU (µs) of the PostgreSQL server's processes, or 0 when they cannot be read. */
-async function serverCpuUs(db: DbHandle): Promise<number> {
-  try {
-    const dir = (await db.query<{ d: string }>('SELECT current_setting($1) AS d', ['data_directory']))
-      .rows[0]!.d;
-    const postmaster = readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]!.trim();
-    let ticks = 0;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        // After the name: state, ppid, …; utime and stime are fields 14 and 15 of the whole line, and the
-        // postmaster's cutime and cstime (16, 17) hold what its exited backends used.
-        if (pid !== postmaster && f[1] !== postmaster) continue;
-        ticks += Number(f[11]) + Number(f[12]);
-        if (pid === postmaster) ticks += Number(f[13]) + Number(f[14]);
-      } catch {}
-    }
-    return ticks * 10_000;
-  } catch {
-    return 0;
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -96,12 +70,12 @@ async function stagesCase(kind: BenchDbKind): Promise<Row[]> {
       { node: number; server: number }
     >;
     const timed = async (stage: (typeof stages)[number], fn: () => Promise<unknown>) => {
-      const s0 = await serverCpuUs(db);
+      const s0 = await postgresCpuUs(db);
       const c0 = process.cpuUsage();
       await fn();
       const c = process.cpuUsage(c0);
       cpu[stage].node += c.user + c.system;
-      cpu[stage].server += (await serverCpuUs(db)) - s0;
+      cpu[stage].server += (await postgresCpuUs(db)) - s0;
     };
     let n = 0;
     for (let round = 0; round < ROUNDS; round++) {

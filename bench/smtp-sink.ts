@@ -24,6 +24,8 @@ export interface SunkMail {
 /** A running sink. */
 export interface SmtpSink {
   port: number;
+  /** Its process id (its CPU is charged to the push path in bench/ingest-push.ts's row). */
+  pid: number;
   received: SunkMail[];
   close(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   return {
     port,
+    pid: child.pid!,
     received,
     close: async () => {
       if (child.exitCode !== null) return;

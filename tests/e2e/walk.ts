@@ -3,7 +3,8 @@
  * administrator and as a viewer of a site the owner shares (issue 34), in en-US, zh-CN and pt-BR, at 1440 px and 390 px, on a fresh server (server.ts). For
  * each screen it keeps a full-page screenshot and checks what a reader would trip over: the page wider
  * than the screen, an i18n key shown raw (`history.previous`), English left in a translated page
- * (a known English-only phrase), and errors in the browser console. Prints one table of verdicts and
+ * (a known English-only phrase), errors in the browser console, and API calls cancelled while the
+ * screen opened (a part mounted twice sends its calls twice). Prints one table of verdicts and
  * writes the screenshots to WALK_DIR (default /tmp/ems-walk). Not part of `npm test` (about 10 min):
  * run it with `npm run walk` and look at the screenshots it names.
  */
@@ -67,6 +68,8 @@ interface Verdict {
   rawKeys: string[];
   english: string[];
   consoleErrors: string[];
+  /** API calls the screen cancelled while it opened (a part mounted twice sends its calls twice). */
+  cancelled: string[];
   file: string;
 }
 
@@ -98,6 +101,12 @@ async function visitAll(
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text().slice(0, 120));
   });
+  let cancelled: string[] | null = null;
+  page.on('requestfailed', (r) => {
+    const { pathname } = new URL(r.url());
+    if (cancelled && pathname.includes('/ajax/') && r.failure()?.errorText === 'net::ERR_ABORTED')
+      cancelled.push(pathname.replace(/^.*\/ajax\//, ''));
+  });
   const out: Verdict[] = [];
   try {
     if (as) {
@@ -107,8 +116,12 @@ async function visitAll(
       const screen = `${as ?? 'signed out'} ${route.path} ${lang} ${width}`;
       consoleErrors = [];
       try {
+        cancelled = null; // the page left behind cancels its calls: not this screen's
         await page.goto(route.path === '/station' ? stationPath : route.path);
+        cancelled = [];
         await settle(page);
+        const cancelledHere: string[] = [...new Set(cancelled)];
+        cancelled = null;
         const file = join(
           OUT,
           `${as ?? 'out'}${route.path.replace(/[^a-z0-9]+/gi, '_')}-${lang}-${width}.png`,
@@ -129,6 +142,7 @@ async function visitAll(
           rawKeys: found.rawKeys,
           english: lang === 'en-US' ? [] : found.words,
           consoleErrors: [...consoleErrors],
+          cancelled: cancelledHere,
           file,
         });
       } catch (err) {
@@ -138,6 +152,7 @@ async function visitAll(
           rawKeys: [],
           english: [],
           consoleErrors: [`walk failed: ${String(err).slice(0, 160)}`],
+          cancelled: [],
           file: '',
         });
       }
@@ -190,7 +205,8 @@ async function main(): Promise<void> {
   }
   process.stdout.write('\n');
   const bad = verdicts.filter(
-    (v) => v.overflowPx || v.rawKeys.length || v.english.length || v.consoleErrors.length,
+    (v) =>
+      v.overflowPx || v.rawKeys.length || v.english.length || v.consoleErrors.length || v.cancelled.length,
   );
   console.log(`| screen | verdict |\n|---|---|`);
   for (const v of verdicts) {
@@ -199,6 +215,7 @@ async function main(): Promise<void> {
       v.rawKeys.length ? `raw keys: ${v.rawKeys.join(', ')}` : '',
       v.english.length ? `English: ${v.english.join(', ')}` : '',
       v.consoleErrors.length ? `console: ${v.consoleErrors.join(' / ')}` : '',
+      v.cancelled.length ? `calls cancelled while it opened: ${v.cancelled.join(', ')}` : '',
     ].filter(Boolean);
     console.log(`| ${v.screen} | ${notes.length ? notes.join('; ') : 'ok'} |`);
   }

@@ -1,0 +1,51 @@
+/**
+ * CPU time of other processes on this machine, from Linux's /proc/PID/stat (user + system, in clock
+ * ticks of 10 ms): what a bench charges to RabbitMQ, PostgreSQL's backends, a child process or the
+ * push bench's mail server, beside its own process.cpuUsage().
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { DbHandle } from '../apps/server/src/db/client';
+
+/** Linux clock ticks per second of /proc/PID/stat's times (USER_HZ, 100 on every Linux port in use). */
+const TICKS_PER_S = 100;
+
+/** The fields of /proc/PID/stat after the command name (which may hold spaces and parentheses). */
+function statFields(pid: number | string): string[] | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null; // gone
+  }
+}
+
+/** CPU time (user + system) of process `pid` so far, µs; 0 when it is unknown or gone. */
+export function processCpuUs(pid: number | undefined): number {
+  const f = pid ? statFields(pid) : null;
+  // After the name: state, ppid, …; utime and stime are the 12th and 13th.
+  return f ? ((Number(f[11]) + Number(f[12])) * 1_000_000) / TICKS_PER_S : 0;
+}
+
+/**
+ * CPU time of the PostgreSQL server behind `db` so far, µs: its postmaster and every child (backends,
+ * WAL writer, checkpointer…), with what its exited children used (the postmaster's cutime and cstime).
+ * 0 when it runs elsewhere or cannot be read (PGlite, another machine, another user's server).
+ */
+export async function postgresCpuUs(db: DbHandle): Promise<number> {
+  try {
+    const dir = (await db.query<{ d: string }>('SELECT current_setting($1) AS d', ['data_directory']))
+      .rows[0]!.d;
+    const postmaster = readFileSync(`${dir}/postmaster.pid`, 'utf8').split('\n')[0]!.trim();
+    let ticks = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const f = statFields(pid);
+      if (!f || (pid !== postmaster && f[1] !== postmaster)) continue;
+      ticks += Number(f[11]) + Number(f[12]);
+      if (pid === postmaster) ticks += Number(f[13]) + Number(f[14]);
+    }
+    return (ticks * 1_000_000) / TICKS_PER_S;
+  } catch {
+    return 0;
+  }
+}
