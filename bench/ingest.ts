@@ -30,7 +30,7 @@ import { rollupJob } from '../apps/server/src/modules/telemetry/rollup-refresh';
 import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
 import type { PublisherJob, PublisherResult } from './ingest-publisher';
 import { alarmsOnly, pushOn } from './ingest-push';
-import { postgresCpuUs } from './proc-cpu';
+import { postgresCpuUs, threadsCpuUs } from './proc-cpu';
 import { quantile, wallMs } from './stats';
 import { printTable, type Row } from './table';
 
@@ -118,6 +118,16 @@ export interface MqttVariantRun {
   stop(): Promise<void>;
 }
 
+/** "MainThread 19 · V8Worker 4 · …": each thread's CPU between two readings per message, µs (≥ 0.5). */
+function byThread(before: Map<string, number>, after: Map<string, number>, messages: number): string {
+  return [...after]
+    .map(([name, us]) => [name, (us - (before.get(name) ?? 0)) / messages] as const)
+    .filter(([, us]) => us >= 0.5)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, us]) => `${name} ${Math.round(us)}`)
+    .join(' · ');
+}
+
 async function mqttCase(
   kind: Kind,
   samplesPerMessage: number,
@@ -147,10 +157,12 @@ async function mqttCase(
     // PostgreSQL's processes from the publisher's start (a few ms before the first message): what the
     // case's statements cost the database's side of the machine; 0 on PGlite (in this process).
     const pgCpu0 = await postgresCpuUs(db);
+    let threadsAt = threadsCpuUs();
     const watch = setInterval(() => {
       if (firstAt || ingest.stats().received === 0) return;
       firstAt = performance.now();
       cpuAt = process.cpuUsage();
+      threadsAt = threadsCpuUs();
     }, 5);
     const published = await runChild<PublisherJob, PublisherResult>('ingest-publisher.ts', job);
     const deadline = (firstAt || performance.now()) + CASE_LIMIT_MS;
@@ -159,6 +171,7 @@ async function mqttCase(
     clearInterval(watch);
     const end = performance.now();
     const cpu = process.cpuUsage(cpuAt);
+    const threads = threadsCpuUs();
     const pgCpu = (await postgresCpuUs(db)) - pgCpu0;
     const label = samplesPerMessage === 1 ? '1 sample/message' : `${samplesPerMessage} samples/message`;
     // Telemetry messages only: the variant's alarm messages (about 17 a second) are not counted.
@@ -174,6 +187,8 @@ async function mqttCase(
       // CPU of this process (broker + ingest + writer's Node side) per message: steadier than msg/s
       // on a shared machine, since it does not count time spent waiting for a core.
       'server CPU µs/msg': messages ? Math.round((cpu.user + cpu.system) / messages) : '–',
+      // The server CPU's split by thread (the main thread limits the ingest; workers run beside it).
+      'server CPU by thread, µs/msg': messages ? byThread(threadsAt, threads, messages) : '–',
       'PostgreSQL CPU µs/msg': kind === 'PostgreSQL' && messages ? Math.round(pgCpu / messages) : '–',
       'publisher CPU µs/msg': published.samples
         ? Math.round((published.cpuMs * 1000 * samplesPerMessage) / published.samples)

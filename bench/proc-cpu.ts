@@ -49,3 +49,28 @@ export async function postgresCpuUs(db: DbHandle): Promise<number> {
     return 0;
   }
 }
+
+/**
+ * CPU time of each thread of process `pid` so far, µs, summed by the thread's name (/proc/PID/task/TID/comm:
+ * `MainThread`, `V8Worker` (garbage collection and compilation helpers), `libuv-worker`, and worker threads
+ * by the name they were started with, such as the server's `ems-pglite` and `ems-smtp`).
+ */
+export function threadsCpuUs(pid: number = process.pid): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byName;
+  }
+  for (const tid of tids) {
+    const f = statFields(`${pid}/task/${tid}`);
+    if (!f) continue;
+    let name = '?';
+    try {
+      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    } catch {}
+    byName.set(name, (byName.get(name) ?? 0) + ((Number(f[11]) + Number(f[12])) * 1_000_000) / TICKS_PER_S);
+  }
+  return byName;
+}

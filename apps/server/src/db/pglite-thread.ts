@@ -88,6 +88,7 @@ function startThread(): Thread {
   const channel: ReplyChannel = { replies: port2, replied: new Int32Array(new SharedArrayBuffer(4)) };
   const { replied } = channel;
   const worker = startWorker('db/pglite-worker.js', new URL('./pglite-worker-boot.mjs', import.meta.url), {
+    name: 'ems-pglite',
     workerData: channel,
     transferList: [port2],
   });

@@ -15,7 +15,8 @@ const BUILT = typeof EMS_BUILT_SERVER !== 'undefined' && EMS_BUILT_SERVER;
 /**
  * Starts a worker thread: the built server runs its bundled file `builtPath` (relative to dist/, where
  * main.js and its chunks are); from the sources, `boot`, a file that registers tsx first (a worker starts
- * without its parent's loaders, and a parent's `--import tsx` would register it twice).
+ * without its parent's loaders, and a parent's `--import tsx` would register it twice). `options.name`
+ * is also the thread's name in the system (`top -H`, /proc/PID/task/TID/comm), up to 15 characters.
  */
 export function startWorker(builtPath: string, boot: URL, options: WorkerOptions = {}): Worker {
   const entry = BUILT ? pathToFileURL(`${import.meta.dirname}/${builtPath}`) : boot;

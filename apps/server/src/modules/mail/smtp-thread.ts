@@ -32,6 +32,9 @@ function startThread(): Thread {
   const worker = startWorker(
     'modules/mail/smtp-worker.js',
     new URL('./smtp-worker-boot.mjs', import.meta.url),
+    {
+      name: 'ems-smtp',
+    },
   );
   const pending = pendingCalls<{ threadId: number }>([worker]);
   const ended = (err: Error) => {
