@@ -83,8 +83,8 @@ export function createAlarmQueue(db: DbHandle, log: FastifyBaseLogger) {
    * An alarm's acknowledgement must wait for its commit, and the embedded broker reads a device's next
    * packets only once the ones it read before are handled: every millisecond an alarm waited to be
    * gathered was one its device's telemetry waited too. With a 500-ms gather, 1,000 alarms a minute cost
-   * the ingest 4 % of its rate on PostgreSQL with no more CPU; without it, +0.4 % (PGlite −1.7 %), within
-   * the noise (docs/benchmarks.md, "Issue 36 §2, seventh pass").
+   * the ingest 4.1 % of its rate on PostgreSQL with no more CPU; without it, −3.3 to +0.4 % in two runs
+   * (PGlite −1.7 to +2.9 %), within the noise (docs/benchmarks.md, "Issue 36 §2, seventh pass").
    */
   function kick(): void {
     running ??= new Promise<void>((r) => setImmediate(r)).then(drain).finally(() => {
