@@ -172,9 +172,9 @@ export async function runRestartScenario(s: RestartScenario): Promise<RestartRes
     if (rabbit) await declareQueueAt(rabbit.amqpUrl);
     // RabbitMQ 3.10 (Ra 2.2) writes a new quorum queue's registration to disk lazily: killed within
     // seconds of the declaration, it came back without the events queue's, which then never had a leader
-    // again and never answered a consumer (seen in 4 of ~10 runs beside another test's broker; docs/
-    // rabbitmq.md "Known limits"). A deployed broker has run long since its queues were declared; a
-    // clean stop writes the registrations, as that time does.
+    // again and never answered a consumer (3 of 6 runs beside ingest-nodes.test.ts's broker, and 2 full
+    // runs; docs/operations.md). A deployed broker has run long since its queues were declared; a clean
+    // stop writes the registrations, as that time does.
     if (rabbit && s.restart === 'broker') {
       await rabbit.stop('SIGTERM');
       await rabbit.start();
