@@ -175,7 +175,8 @@ export function openAmqpIngestLink(opts: AmqpLinkOptions): {
       await inTime(consumeOn(model, attempt), 'declaring and consuming the ingest queue');
     } catch (err) {
       // amqplib closes the connection before it reports the failure; that close waits for the broker's answer.
-      attempt.stage = `closing the connection after the setup failed at '${attempt.stage}' (${(err as Error).message})`;
+      const why = (err as Error).message;
+      attempt.stage = `closing the connection after the setup failed at '${attempt.stage}' (${why})`;
       throw err;
     }
   }

@@ -82,8 +82,8 @@ export interface PeriodicJobs {
  * database no other process opens, the queue's exclusivity across processes guards nothing that this
  * process's own lane (one run of a job at a time) does not, and its send, fetch and completion are three
  * statements on the one thread every query waits for (issue 36 §2: over a quarter of the push path's time
- * on that thread at 1,000 alarms a minute, 142 of 506 ms in a 10-s bench case). On PostgreSQL a kick may be taken by any process, unless the job
- * says its kicks run where they happen (JobDefinition.kicksRunHere).
+ * on that thread at 1,000 alarms a minute, 142 of 506 ms in a 10-s bench case). On PostgreSQL a kick may
+ * be taken by any process, unless the job says its kicks run where they happen (JobDefinition.kicksRunHere).
  */
 export function kicksRunHere(deps: Pick<JobDeps, 'db'>, job?: Pick<JobDefinition, 'kicksRunHere'>): boolean {
   return deps.db.kind === 'pglite' || job?.kicksRunHere === true;

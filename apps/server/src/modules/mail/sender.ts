@@ -1,7 +1,7 @@
 /**
  * Mail sender: delivers due outbox rows through the configured SMTP server, as a job of the job queue
- * every 2 s and within a quarter second when mail was queued. Rows are claimed in batches, each row leased by one run
- * (outbox-repo.ts), and a batch goes out side by side over a few pooled SMTP connections, kept open
+ * every 2 s and within a quarter second when mail was queued. Rows are claimed in batches, each row leased
+ * by one run (outbox-repo.ts), and a batch goes out side by side over a few pooled SMTP connections, kept open
  * between runs while mail keeps coming (one greeting per connection, not per run). The SMTP client itself
  * runs on a thread of its own (smtp-thread.ts).
  * Failed attempts are retried with exponential backoff (30 s × 2^n, at most 1 h); after 8 the mail is

@@ -1,8 +1,8 @@
 /**
  * The thread the SMTP client runs on (issue 36 §2): nodemailer builds each mail's MIME and speaks SMTP in
  * JavaScript, 1.2–2 ms of CPU a mail, which on the server's thread came out of the ingest's (at 1,000 alarm
- * mails a minute, 2.6 points of the push case's 5.7 % loss on PGlite: decision 0033). Here it runs beside it; smtp-thread.ts holds
- * the other end.
+ * mails a minute, 2.6 points of the push case's 5.7 % loss on PGlite: decision 0033). Here it runs beside
+ * it; smtp-thread.ts holds the other end.
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import type { Transporter } from 'nodemailer';
