@@ -1,7 +1,7 @@
 /**
- * CPU time of other processes on this machine, from Linux's /proc/PID/stat (user + system, in clock
- * ticks of 10 ms): what a bench charges to RabbitMQ, PostgreSQL's backends, a child process or the
- * push bench's mail server, beside its own process.cpuUsage().
+ * CPU time from Linux's /proc (user + system, in clock ticks of 10 ms): what a bench charges to RabbitMQ,
+ * PostgreSQL's backends, a child process or the push bench's mail server beside its own
+ * process.cpuUsage(), and its own process's split by thread.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { DbHandle } from '../apps/server/src/db/client';
@@ -19,11 +19,16 @@ function statFields(pid: number | string): string[] | null {
   }
 }
 
+/** µs of `ticks` clock ticks. */
+const ticksUs = (ticks: number) => (ticks * 1_000_000) / TICKS_PER_S;
+
+/** Ticks of user + system time in statFields' `f` (after the name: state, ppid, …; utime, stime 12th, 13th). */
+const ownTicks = (f: string[]) => Number(f[11]) + Number(f[12]);
+
 /** CPU time (user + system) of process `pid` so far, µs; 0 when it is unknown or gone. */
 export function processCpuUs(pid: number | undefined): number {
   const f = pid ? statFields(pid) : null;
-  // After the name: state, ppid, …; utime and stime are the 12th and 13th.
-  return f ? ((Number(f[11]) + Number(f[12])) * 1_000_000) / TICKS_PER_S : 0;
+  return f ? ticksUs(ownTicks(f)) : 0;
 }
 
 /**
@@ -41,10 +46,10 @@ export async function postgresCpuUs(db: DbHandle): Promise<number> {
       if (!/^\d+$/.test(pid)) continue;
       const f = statFields(pid);
       if (!f || (pid !== postmaster && f[1] !== postmaster)) continue;
-      ticks += Number(f[11]) + Number(f[12]);
+      ticks += ownTicks(f);
       if (pid === postmaster) ticks += Number(f[13]) + Number(f[14]);
     }
-    return (ticks * 1_000_000) / TICKS_PER_S;
+    return ticksUs(ticks);
   } catch {
     return 0;
   }
@@ -70,7 +75,7 @@ export function threadsCpuUs(pid: number = process.pid): Map<string, number> {
     try {
       name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
     } catch {}
-    byName.set(name, (byName.get(name) ?? 0) + ((Number(f[11]) + Number(f[12])) * 1_000_000) / TICKS_PER_S);
+    byName.set(name, (byName.get(name) ?? 0) + ticksUs(ownTicks(f)));
   }
   return byName;
 }
