@@ -41,6 +41,10 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     screenshot: 'only-on-failure',
+    // As a user who asked their system for reduced motion: antd's dialogs then open at their final size
+    // (`motion.spec.ts`). With motion, a click that lands in a dialog's 0.2-s zoom hit an 11 × 5 px button
+    // that grew under the pointer, and was lost (fleet.spec, plans.spec: a confirm that never ran).
+    reducedMotion: 'reduce',
     // Recording a trace costs a quarter of the suite's time (fleet + polish specs: 102 s with, 77 s
     // without); CI keeps no artefacts, so there only the failure's message and screenshot count.
     trace: process.env.CI ? 'off' : 'retain-on-failure',

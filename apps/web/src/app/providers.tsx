@@ -6,6 +6,7 @@ import { ApiError } from '../shared/http/api-error';
 import { useDisplaySize } from '../shared/session/display-size';
 import { bindFeedback } from '../shared/ui/feedback';
 import { BRAND_BLUE } from '../shared/ui/series-colors';
+import { usePrefersReducedMotion } from '../shared/ui/use-reduced-motion';
 
 /** Retries only what may heal by itself (network, timeout), once; server answers are final. */
 function retry(failures: number, error: unknown): boolean {
@@ -19,8 +20,8 @@ function FeedbackBinder() {
 }
 
 /**
- * Query client, antd theme (blue, display size from the cookie), antd locale and the message/modal
- * context the http client uses.
+ * Query client, antd theme (blue, display size from the cookie, no motion when the system asks for
+ * reduced motion), antd locale and the message/modal context the http client uses.
  */
 export function AppProviders({ antdLocale, children }: { antdLocale: Locale; children: ReactNode }) {
   const [queryClient] = useState(
@@ -33,6 +34,7 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
       }),
   );
   const size = useDisplaySize();
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
@@ -44,6 +46,7 @@ export function AppProviders({ antdLocale, children }: { antdLocale: Locale; chi
             colorPrimary: BRAND_BLUE,
             colorInfo: BRAND_BLUE,
             borderRadius: 8,
+            motion: !reducedMotion,
             fontFamily:
               "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'PingFang SC', 'Microsoft YaHei', sans-serif",
           },
