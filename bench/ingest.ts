@@ -318,7 +318,7 @@ export async function runIngestBench(): Promise<Row[]> {
   ).filter((k) => !only || k === only);
   // In the order given, repeats allowed. ABBA (`mqtt1,mqtt1push,mqtt1push,mqtt1`) cancels a steady drift
   // over the process, but not the first case's own warm-up: in rounds of six plain cases the first ran
-  // 4.7–5.3 % below the round's mean and the five after it within ±2 % of each other, on both databases
+  // about 5 % below the round's mean and the five after it within 3 % of it, on both databases
   // (docs/benchmarks.md, "Issue 36 §2, eighth pass"). So lead a comparison with one case left uncounted.
   const cases = (process.env.INGEST_BENCH_CASES ?? 'writer,mqtt1,mqtt1alarms,mqtt1push,mqtt100').split(',');
   const run: Record<string, (kind: Kind) => Promise<Row>> = {
