@@ -1,12 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-const query = '(prefers-reduced-motion: reduce)';
-
-function subscribe(onChange: () => void): () => void {
-  const list = window.matchMedia(query);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
+import { useMediaQuery } from './use-media-query';
 
 /**
  * True when the user's system asks for reduced motion (CSS Media Queries 5, `prefers-reduced-motion`;
@@ -14,9 +6,5 @@ function subscribe(onChange: () => void): () => void {
  * antd's motion off with it, as its own CSS already stops the energy-flow and sign-in animations.
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
 }
