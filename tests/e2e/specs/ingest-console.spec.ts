@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, data, firstSite } from '../lib/api-user';
-import { bootedCharger } from '../lib/ocpp-client';
+import { apiToken, firstSite } from '../lib/api-user';
+import { addCharger, bootedCharger } from '../lib/ocpp-client';
 import { ADMIN, DEMO, signIn } from '../lib/sign-in';
 
 /**
@@ -41,13 +41,7 @@ test('administrator sees a charger’s refused meter value counted by the device
   // A charger of the demo owner's charging site, driven by ocpp-rpc as a real charge point.
   const owner = await apiToken(request, DEMO.user, DEMO.password);
   const site = await firstSite(request, owner, 2);
-  const identity = `CP-GATE-${Date.now().toString(36).toUpperCase()}`;
-  const { key } = await data<{ key: string }>(
-    await request.post('/owner_api/webpvesc/ajax/station/charger/add', {
-      data: { stationId: site.stationId, identity },
-      headers: { token: owner },
-    }),
-  );
+  const { identity, key } = await addCharger(request, owner, site.stationId, 'CP-GATE');
 
   await signIn(page, ADMIN);
   await page.goto('/manage?tab=ingest');

@@ -4,9 +4,9 @@
  * connector, id tag and the stop reason in words, and its open session as Charging.
  */
 import { expect, test } from '@playwright/test';
-import { apiToken, data, firstSite } from '../lib/api-user';
+import { apiToken, firstSite } from '../lib/api-user';
 import { chooseOption } from '../lib/dropdown';
-import { bootedCharger } from '../lib/ocpp-client';
+import { addCharger, bootedCharger } from '../lib/ocpp-client';
 import { DEMO, signIn } from '../lib/sign-in';
 
 test('an OCPP charger’s sessions show connector, id tag, stop reason and the open one as charging', async ({
@@ -16,13 +16,7 @@ test('an OCPP charger’s sessions show connector, id tag, stop reason and the o
   test.slow();
   const token = await apiToken(request, DEMO.user, DEMO.password);
   const site = await firstSite(request, token, 2);
-  const identity = `CP-E2E-${Date.now().toString(36).toUpperCase()}`;
-  const { deviceId, key } = await data<{ deviceId: number; key: string }>(
-    await request.post('/owner_api/webpvesc/ajax/station/charger/add', {
-      data: { stationId: site.stationId, identity },
-      headers: { token },
-    }),
-  );
+  const { identity, key, remove } = await addCharger(request, token, site.stationId, 'CP-E2E');
   const cp = await bootedCharger(identity, key, 'Wallbox');
   try {
     const at = (minAgo: number) => new Date(Date.now() - minAgo * 60_000).toISOString();
@@ -58,9 +52,6 @@ test('an OCPP charger’s sessions show connector, id tag, stop reason and the o
   } finally {
     await cp.close({ force: true }).catch(() => undefined);
     // The demo's charging site is shared by other specs: the charger leaves it again.
-    await request.post('/owner_api/webpvesc/ajax/station/device/del', {
-      data: { deviceId },
-      headers: { token },
-    });
+    await remove();
   }
 });

@@ -8,7 +8,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { deleteRules, raiseBatteryAlarms } from '../lib/alarm-rules';
 import { apiToken, data, firstSite } from '../lib/api-user';
 import { chooseOption } from '../lib/dropdown';
-import { bootedCharger } from '../lib/ocpp-client';
+import { addCharger, bootedCharger } from '../lib/ocpp-client';
 import { DEMO, signIn } from '../lib/sign-in';
 
 const API = '/owner_api/webpvesc/ajax';
@@ -151,13 +151,7 @@ test("every time on the station page is on the site's clock, its zone named, wit
   // A charging site: a session's start on its clock. The session is the test's own, from an OCPP charger
   // it adds: the simulator's backfill (2 days in these tests) draws sessions on three days in four, so
   // some dates left the demo chargers none in the month shown (a full run on 2026-11-30 failed so).
-  const identity = `CP-CLOCK-${Date.now().toString(36).toUpperCase()}`;
-  const { deviceId, key } = await data<{ deviceId: number; key: string }>(
-    await page.request.post(`${API}/station/charger/add`, {
-      data: { stationId: charging.stationId, identity },
-      headers: { token: token0 },
-    }),
-  );
+  const { identity, key, remove } = await addCharger(page.request, token0, charging.stationId, 'CP-CLOCK');
   const cp = await bootedCharger(identity, key, 'Wallbox');
   try {
     const startMs = Date.now() - 90 * 60_000;
@@ -173,8 +167,6 @@ test("every time on the station page is on the site's clock, its zone named, wit
       timestamp: new Date(startMs + 60 * 60_000).toISOString(),
       reason: 'Local',
     });
-    // Off the previous station page first, so its late answers cannot stand in for this page's.
-    await page.goto('about:blank');
     await page.goto(`/station?stationId=${charging.stationId}`);
     const card = page.locator('.device-events-card');
     await expect(card).toContainText('Charging sessions', { timeout: 60_000 });
@@ -186,7 +178,7 @@ test("every time on the station page is on the site's clock, its zone named, wit
   } finally {
     await cp.close({ force: true }).catch(() => undefined);
     // The demo's charging site is shared by other specs: the charger leaves it again.
-    await page.request.post(`${API}/station/device/del`, { data: { deviceId }, headers: { token: token0 } });
+    await remove();
   }
   await context.close();
 });
