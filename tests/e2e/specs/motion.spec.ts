@@ -7,6 +7,9 @@ import { DEMO, signIn } from '../lib/sign-in';
  * second test opts back in.
  */
 
+/** The page's record of what watchAppearMotion saw. */
+type Watched = { __appearMotion: { motion: boolean } };
+
 /**
  * Records, from the page's first script on, whether a dialog (`.ant-modal`) was ever drawn animated or
  * scaled when its classes changed: antd's zoom scales it from 0.2 to 1 over 0.2 s.
@@ -14,7 +17,7 @@ import { DEMO, signIn } from '../lib/sign-in';
 async function watchAppearMotion(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen = { motion: false };
-    (window as unknown as { __appearMotion: typeof seen }).__appearMotion = seen;
+    (window as unknown as Watched).__appearMotion = seen;
     new MutationObserver((records) => {
       for (const r of records) {
         const el = r.target;
@@ -30,14 +33,12 @@ async function dialogZoomed(page: Page): Promise<boolean> {
   await watchAppearMotion(page);
   await signIn(page, DEMO);
   await page.evaluate(() => {
-    (window as unknown as { __appearMotion: { motion: boolean } }).__appearMotion.motion = false;
+    (window as unknown as Watched).__appearMotion.motion = false;
   });
   await page.locator('.fleet-groups-card').getByRole('button', { name: 'New group' }).click();
   const dialog = page.getByRole('dialog', { name: 'New group' });
   await expect(dialog.getByLabel('Group name')).toBeVisible();
-  const zoomed = await page.evaluate(
-    () => (window as unknown as { __appearMotion: { motion: boolean } }).__appearMotion.motion,
-  );
+  const zoomed = await page.evaluate(() => (window as unknown as Watched).__appearMotion.motion);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   return zoomed;
