@@ -38,6 +38,10 @@ async function dialogZoomed(page: Page): Promise<boolean> {
   await page.locator('.fleet-groups-card').getByRole('button', { name: 'New group' }).click();
   const dialog = page.getByRole('dialog', { name: 'New group' });
   await expect(dialog.getByLabel('Group name')).toBeVisible();
+  // The dialog is visible from its first, unscaled "prepare" frame; the zoom starts a frame later.
+  // Read only once rc-motion has taken its appear/enter classes off the dialog (`.ant-modal`), so a slow
+  // frame cannot hide the zoom.
+  await expect(dialog).not.toHaveClass(/-(appear|enter)\b/);
   const zoomed = await page.evaluate(() => (window as unknown as Watched).__appearMotion.motion);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
