@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../ingest/test-postgres';
-import { openDb } from './client';
+import { INGEST_LANE, openDb } from './client';
 
 describe('PostgreSQL pool', () => {
   let own: TestPostgres | null = null;
@@ -34,6 +34,33 @@ describe('PostgreSQL pool', () => {
       expect(again.rows[0]?.one).toBe(1);
     } finally {
       await admin.end();
+      await db.close();
+    }
+  });
+
+  it("runs the ingest's statements on connections of their own, named in pg_stat_activity", async () => {
+    const db = await openDb({ url });
+    try {
+      const pidOf = async (prepared?: string) =>
+        (
+          await db.query<{ pid: number; app: string }>(
+            "SELECT pg_backend_pid() AS pid, current_setting('application_name') AS app",
+            [],
+            prepared,
+          )
+        ).rows[0]!;
+      const ingest: { pid: number; app: string }[] = [];
+      const other: number[] = [];
+      // Interleaved, one at a time: a single shared pool would hand every call the same connection.
+      for (let i = 0; i < 5; i++) {
+        ingest.push(await pidOf(`${INGEST_LANE}probe`));
+        other.push((await pidOf()).pid);
+        other.push((await pidOf('not-ingest')).pid);
+      }
+      expect(new Set(ingest.map((r) => r.pid)).size).toBe(1);
+      expect(other).not.toContain(ingest[0]!.pid);
+      expect(ingest[0]!.app).toBe('ems ingest');
+    } finally {
       await db.close();
     }
   });

@@ -26,7 +26,8 @@ export interface DbHandle {
    * Raw SQL. `prepared`: a name for a statement the hot path runs again and again with the same text;
    * on PostgreSQL it is parsed and planned once per connection as a named prepared statement
    * (generic plan after five runs, PostgreSQL's plan cache rule), which saves its parse and plan on
-   * every later call; on PGlite likewise, once per database (pglite-prepared.ts).
+   * every later call; on PGlite likewise, once per database (pglite-prepared.ts). A name that starts
+   * with INGEST_LANE runs on the ingest's own connections (PostgreSQL; see there).
    */
   query<T = Record<string, unknown>>(
     text: string,
@@ -66,6 +67,19 @@ export type JobStore = Pick<
  */
 export type DbTarget = { url: string } | { dataDir: string; sharedBuffers?: string };
 
+/**
+ * Prefix of the prepared-statement names of the ingest's hot statements (the telemetry write, the device
+ * alarm apply). On PostgreSQL they run on INGEST_CONNECTIONS pooled connections of their own. On the
+ * shared pool the push path's statements took the connection a write had just freed, so the writes
+ * wandered between backends, and cost PostgreSQL 7 % more CPU per sample with push on (cold caches;
+ * issue 36 §2, docs/benchmarks.md "ninth pass"). They show as `ems ingest` in pg_stat_activity. A name, not a method of its own, so that test handles
+ * wrapping `query` keep the routing. PGlite has one session: no effect.
+ */
+export const INGEST_LANE = 'ingest:';
+
+/** PostgreSQL connections kept for the ingest's statements: it runs one write and one alarm apply at a time. */
+export const INGEST_CONNECTIONS = 2;
+
 /** Options of openDb. */
 export interface OpenDbOptions {
   /**
@@ -98,20 +112,26 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     // jit=off: the ingest's one-statement batch write costs seconds of JIT compilation per batch on
     // PostgreSQL (its estimated cost passes jit_above_cost) against ~0.1 s to run; the short OLTP
     // statements here never gain from JIT (measured with bench/ingest.ts, docs/benchmarks.md).
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 10,
-      connectionTimeoutMillis: 10_000,
-      options: `-c jit=off${options.statementTimeoutMs ? ` -c statement_timeout=${options.statementTimeoutMs}` : ''}`,
-    });
     const onError =
       options.onConnectionError ??
       ((err: Error) => console.warn(`database connection lost, the pool reconnects: ${err.message}`));
-    pool.on('error', onError);
-    // The pool listens for errors only on idle clients: a server that ends a connection checked out
-    // between two statements of a transaction (57P01 on a restart) would emit an unhandled 'error' and
-    // end the process. The transaction's next statement fails and is retried by its caller instead.
-    pool.on('connect', (client) => client.on('error', onError));
+    const openPool = (max: number, name?: string) => {
+      const made = new pg.Pool({
+        connectionString: target.url,
+        max,
+        ...(name ? { application_name: name } : {}),
+        connectionTimeoutMillis: 10_000,
+        options: `-c jit=off${options.statementTimeoutMs ? ` -c statement_timeout=${options.statementTimeoutMs}` : ''}`,
+      });
+      made.on('error', onError);
+      // The pool listens for errors only on idle clients: a server that ends a connection checked out
+      // between two statements of a transaction (57P01 on a restart) would emit an unhandled 'error' and
+      // end the process. The transaction's next statement fails and is retried by its caller instead.
+      made.on('connect', (client) => client.on('error', onError));
+      return made;
+    };
+    const pool = openPool(10);
+    const ingestPool = openPool(INGEST_CONNECTIONS, 'ems ingest');
     const db = drizzlePg(pool, { schema });
     const listener = createPgListener(target.url, { onError });
     return {
@@ -119,13 +139,17 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
       db,
       query: async (text, params, prepared) =>
         (prepared
-          ? await pool.query({ name: prepared, text, values: params as unknown[] })
+          ? await (prepared.startsWith(INGEST_LANE) ? ingestPool : pool).query({
+              name: prepared,
+              text,
+              values: params as unknown[],
+            })
           : await pool.query(text, params as unknown[])) as never,
       listen: (channel, handlers) => listener.listen(channel, handlers),
       jobStore: () => ({ connectionString: target.url, max: 3, application_name: 'ems jobs' }),
       close: async () => {
         await listener.close();
-        await pool.end();
+        await Promise.all([pool.end(), ingestPool.end()]);
       },
     };
   }

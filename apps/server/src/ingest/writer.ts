@@ -10,7 +10,7 @@
  * row so device_latest needs no sort of the batch.
  */
 import { POWER_GAP_LIMIT_MS } from '@ems/contract/constants';
-import type { DbHandle } from '../db/client';
+import { type DbHandle, INGEST_LANE } from '../db/client';
 
 /** One sample ready to store. w in W, soc in %, eIn/eOut energy counters in Wh (see device-protocol.md). */
 export interface TelemetryRow {
@@ -220,7 +220,7 @@ export async function writeSamples(
   const res = await db.query<{ inserted: number }>(
     WRITE_SQL,
     [deviceIds, ts, w, soc, eIn, eOut, points, newest],
-    'telemetry_write',
+    `${INGEST_LANE}telemetry-write`,
   );
   const inserted = Number(res.rows[0]?.inserted ?? 0);
   return { inserted, duplicates: n - inserted };

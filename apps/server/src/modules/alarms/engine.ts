@@ -6,7 +6,7 @@
  * `ON CONFLICT DO NOTHING` keeps one open alarm per device and code whatever the number of processes.
  */
 import { LRUCache } from 'lru-cache';
-import type { DbHandle } from '../../db/client';
+import { type DbHandle, INGEST_LANE } from '../../db/client';
 import { COMM_LOSS, catalogFamily, lookupAlarm } from './catalog';
 
 /** One device alarm event: `code` became active (true) or cleared (false) at `ts`. */
@@ -144,7 +144,7 @@ export async function applyDeviceEvents(
     cols[6].push(v.end?.toISOString() ?? null);
   }
   if (cols[0].length === 0) return { raised: 0, cleared: 0 };
-  const out = await db.query<ApplyResult>(APPLY_SQL, cols, 'alarm-apply');
+  const out = await db.query<ApplyResult>(APPLY_SQL, cols, `${INGEST_LANE}alarm-apply`);
   return out.rows[0] ?? { raised: 0, cleared: 0 };
 }
 
