@@ -160,6 +160,11 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: tz('created_at').notNull().defaultNow(),
     sentAt: tz('sent_at'),
+    /**
+     * What queued it, for those who count settled mail by kind: `push` (a push delivery's e-mail), or null.
+     * Set on insert, so the sender knows without a query per mail (issue 36 §2).
+     */
+    origin: text('origin'),
   },
   (t) => [index('mail_outbox_due').on(t.state, t.nextAttemptAt)],
 );

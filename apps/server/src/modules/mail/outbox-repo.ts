@@ -16,6 +16,8 @@ export interface ClaimedMail {
   attachmentName: string | null;
   attachment: Buffer | null;
   attempts: number;
+  /** What queued it (`mail_outbox.origin`): `push`, or null. */
+  origin: string | null;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function claimDueMail(db: DbHandle, leaseMs: number, limit: number)
                     ORDER BY next_attempt_at, id LIMIT $2
                     FOR UPDATE SKIP LOCKED)
       RETURNING id, to_address AS "to", subject, body, html, attachment_name AS "attachmentName", attachment,
-                attempts`,
+                attempts, origin`,
     [leaseMs / 1000, limit],
   );
   return rows.sort((a, b) => a.id - b.id);

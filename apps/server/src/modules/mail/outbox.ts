@@ -51,6 +51,8 @@ export function onMailQueued(db: DbHandle, wake: () => void): () => void {
 export interface SettledMail {
   mailId: number;
   state: 'sent' | 'failed';
+  /** What queued it (`mail_outbox.origin`): `push`, or null. */
+  origin: string | null;
 }
 
 const settledListeners = new WeakMap<DbHandle, Set<(mail: SettledMail) => void>>();

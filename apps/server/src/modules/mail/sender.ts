@@ -91,12 +91,12 @@ async function sendOne(
       new Date(Date.now() + backoffMs(attempts)),
       final,
     );
-    if (final) mailSettled(deps.db, { mailId: mail.id, state: 'failed' });
+    if (final) mailSettled(deps.db, { mailId: mail.id, state: 'failed', origin: mail.origin });
     deps.log.warn({ mailId: mail.id, attempts, final, error }, 'mail delivery failed');
     return false;
   }
   await recordSent(mail.id);
-  mailSettled(deps.db, { mailId: mail.id, state: 'sent' });
+  mailSettled(deps.db, { mailId: mail.id, state: 'sent', origin: mail.origin });
   return true;
 }
 

@@ -52,6 +52,7 @@ export const emailChannel: PushChannelImpl = {
           html: delivery.message.html ?? null,
           attachmentName: attachment?.name ?? null,
           attachment: attachment?.data ?? null,
+          origin: 'push',
         })
         .returning({ id: mailOutbox.id });
       await tx.update(pushDeliveries).set({ mailId: row!.id }).where(eq(pushDeliveries.id, delivery.id));
@@ -89,8 +90,8 @@ async function handOverMail(db: DbHandle, deliveries: readonly DeliveryToSend[],
        FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
          AS x(delivery_id bigint, attempts int, to_address text, subject text, body text, html text)
      ), mail AS (
-       INSERT INTO mail_outbox (id, to_address, subject, body, html)
-       SELECT mail_id, to_address, subject, body, html FROM src
+       INSERT INTO mail_outbox (id, to_address, subject, body, html, origin)
+       SELECT mail_id, to_address, subject, body, html, 'push' FROM src
      )
      UPDATE push_deliveries d SET mail_id = src.mail_id, attempts = src.attempts, reason = NULL
      FROM src WHERE d.id = src.delivery_id`,
