@@ -38,18 +38,19 @@ describe('PostgreSQL pool', () => {
     }
   });
 
-  it("runs the ingest's statements on connections of their own, named in pg_stat_activity", async () => {
+  it("runs the ingest's statements on connections of their own, named in pg_stat_activity, on generic plans", async () => {
     const db = await openDb({ url });
     try {
       const pidOf = async (prepared?: string) =>
         (
-          await db.query<{ pid: number; app: string }>(
-            "SELECT pg_backend_pid() AS pid, current_setting('application_name') AS app",
+          await db.query<{ pid: number; app: string; plans: string }>(
+            `SELECT pg_backend_pid() AS pid, current_setting('application_name') AS app,
+                    current_setting('plan_cache_mode') AS plans`,
             [],
             prepared,
           )
         ).rows[0]!;
-      const ingest: { pid: number; app: string }[] = [];
+      const ingest: { pid: number; app: string; plans: string }[] = [];
       const other: number[] = [];
       // Interleaved, one at a time: a single shared pool would hand every call the same connection.
       for (let i = 0; i < 5; i++) {
@@ -60,6 +61,8 @@ describe('PostgreSQL pool', () => {
       expect(new Set(ingest.map((r) => r.pid)).size).toBe(1);
       expect(other).not.toContain(ingest[0]!.pid);
       expect(ingest[0]!.app).toBe('ems ingest');
+      // The alarm apply keeps one generic plan instead of being planned on every call.
+      expect(ingest[0]!.plans).toBe('force_generic_plan');
     } finally {
       await db.close();
     }

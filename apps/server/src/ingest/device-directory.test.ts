@@ -40,4 +40,23 @@ describe('device directory', () => {
     expect(dir.peek('B')).toBeUndefined();
     expect(await dir.load('B')).toBeNull();
   });
+
+  it('shares one read among the packets of a new device that arrive together, and reads again later', async () => {
+    const rows: Row[] = [{ id: 7, serial_number: 'C', device_type: 'inverter' }];
+    const db = fakeDb(rows);
+    let reads = 0;
+    const counted = {
+      query: (text: string, params?: unknown[]) => {
+        reads++;
+        return db.query(text, params);
+      },
+    } as unknown as DbHandle;
+    const dir = createDeviceDirectory(counted);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => dir.load('C')));
+    expect(answers).toEqual(Array(8).fill({ id: 7, type: 'inverter', viaGateway: false }));
+    expect(reads).toBe(1);
+    // Once answered, a later read asks the database again (load is what the ingest calls on a stale entry).
+    await dir.load('C');
+    expect(reads).toBe(2);
+  });
 });
