@@ -69,11 +69,11 @@ export type DbTarget = { url: string } | { dataDir: string; sharedBuffers?: stri
 
 /**
  * Prefix of the prepared-statement names of the ingest's hot statements (the telemetry write, the device
- * alarm apply). On PostgreSQL they run on INGEST_CONNECTIONS pooled connections of their own. On the
- * shared pool the push path's statements took the connection a write had just freed, so the writes
- * wandered between backends, and cost PostgreSQL 7 % more CPU per sample with push on (cold caches;
- * issue 36 §2, docs/benchmarks.md "ninth pass"). They show as `ems ingest` in pg_stat_activity. A name, not a method of its own, so that test handles
- * wrapping `query` keep the routing. PGlite has one session: no effect.
+ * alarm apply). On PostgreSQL they run on INGEST_CONNECTIONS pooled connections of their own, on generic
+ * plans, shown as `ems ingest` in pg_stat_activity. On the shared pool the push path's statements took
+ * the connection a write had just freed, so the writes wandered between backends and cost PostgreSQL 7 %
+ * more CPU per sample with push on (issue 36 §2, docs/benchmarks.md "ninth pass"). A name rather than a
+ * method of its own, so that test handles wrapping `query` keep the routing. PGlite: no effect.
  */
 export const INGEST_LANE = 'ingest:';
 
