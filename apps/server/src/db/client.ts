@@ -109,19 +109,24 @@ export interface OpenDbOptions {
  */
 export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Promise<DbHandle> {
   if ('url' in target) {
-    // jit=off: the ingest's one-statement batch write costs seconds of JIT compilation per batch on
-    // PostgreSQL (its estimated cost passes jit_above_cost) against ~0.1 s to run; the short OLTP
-    // statements here never gain from JIT (measured with bench/ingest.ts, docs/benchmarks.md).
     const onError =
       options.onConnectionError ??
       ((err: Error) => console.warn(`database connection lost, the pool reconnects: ${err.message}`));
-    const openPool = (max: number, name?: string, settings = '') => {
+    /** A pool of `max` connections with the server settings every connection gets, and `settings` too. */
+    const openPool = (max: number, name?: string, settings: Record<string, string> = {}) => {
+      // jit=off: the ingest's one-statement batch write costs seconds of JIT compilation per batch on
+      // PostgreSQL (its estimated cost passes jit_above_cost) against ~0.1 s to run; the short OLTP
+      // statements here never gain from JIT (measured with bench/ingest.ts, docs/benchmarks.md).
+      const all: Record<string, string | number> = { jit: 'off', ...settings };
+      if (options.statementTimeoutMs) all.statement_timeout = options.statementTimeoutMs;
       const made = new pg.Pool({
         connectionString: target.url,
         max,
         ...(name ? { application_name: name } : {}),
         connectionTimeoutMillis: 10_000,
-        options: `-c jit=off${settings}${options.statementTimeoutMs ? ` -c statement_timeout=${options.statementTimeoutMs}` : ''}`,
+        options: Object.entries(all)
+          .map(([key, value]) => `-c ${key}=${value}`)
+          .join(' '),
       });
       made.on('error', onError);
       // The pool listens for errors only on idle clients: a server that ends a connection checked out
@@ -133,7 +138,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     const pool = openPool(10);
     // Generic plans: PostgreSQL kept re-planning the prepared alarm apply on every call (its custom plans
     // looked cheaper), ≈ 0.25 ms each; its generic plan is the index probe engine-plan.test.ts checks.
-    const ingestPool = openPool(INGEST_CONNECTIONS, 'ems ingest', ' -c plan_cache_mode=force_generic_plan');
+    const ingestPool = openPool(INGEST_CONNECTIONS, 'ems ingest', { plan_cache_mode: 'force_generic_plan' });
     const db = drizzlePg(pool, { schema });
     const listener = createPgListener(target.url, { onError });
     return {

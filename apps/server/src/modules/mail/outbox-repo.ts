@@ -4,6 +4,7 @@ import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbHandle } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import type { MailOrigin } from './outbox';
 
 /** A row the sender holds for one delivery attempt. */
 export interface ClaimedMail {
@@ -16,8 +17,7 @@ export interface ClaimedMail {
   attachmentName: string | null;
   attachment: Buffer | null;
   attempts: number;
-  /** What queued it (`mail_outbox.origin`): `push`, or null. */
-  origin: string | null;
+  origin: MailOrigin;
 }
 
 /**

@@ -47,12 +47,14 @@ export function onMailQueued(db: DbHandle, wake: () => void): () => void {
   return () => set.delete(wake);
 }
 
+/** What queued a mail (`mail_outbox.origin`): `push` for a push delivery's e-mail, else null. */
+export type MailOrigin = 'push' | null;
+
 /** The final state the sender gave a mail. */
 export interface SettledMail {
   mailId: number;
   state: 'sent' | 'failed';
-  /** What queued it (`mail_outbox.origin`): `push`, or null. */
-  origin: string | null;
+  origin: MailOrigin;
 }
 
 const settledListeners = new WeakMap<DbHandle, Set<(mail: SettledMail) => void>>();
