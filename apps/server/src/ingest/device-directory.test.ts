@@ -8,8 +8,8 @@ type Row = { id: number; serial_number: string; device_type: string };
 function fakeDb(rows: Row[]): DbHandle {
   return {
     query: async (text: string, params?: unknown[]) => ({
-      rows: text.includes('serial_number = $1')
-        ? rows.filter((r) => r.serial_number === params?.[0])
+      rows: text.includes('serial_number = ANY($1')
+        ? rows.filter((r) => ((params?.[0] ?? []) as string[]).includes(r.serial_number))
         : [...rows],
     }),
   } as unknown as DbHandle;

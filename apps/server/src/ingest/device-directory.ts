@@ -5,7 +5,9 @@
  * cannot turn every message into a query. A device in the inventory (on no site) counts as unknown: its
  * data is not stored.
  */
+import DataLoader from 'dataloader';
 import type { DbHandle } from '../db/client';
+import { whileUnderWay } from '../shared/batch-loader';
 
 /** What the ingest needs to know about a device. */
 export interface KnownDevice {
@@ -33,12 +35,36 @@ const known = (r: KnownRow): KnownDevice => ({
 export const KNOWN_TTL_MS = 10 * 60_000;
 const UNKNOWN_TTL_MS = 5_000;
 const CACHE_MAX = 200_000;
+/** Most serial numbers one read asks for. */
+const READ_MAX = 500;
 
 /** A cached lookup of devices by serial number. */
 export function createDeviceDirectory(db: DbHandle) {
   const cache = new Map<string, { device: KnownDevice | null; at: number }>();
-  /** Reads under way: a device's first packets come several at once (QoS 1 in flight), and share one. */
-  const loading = new Map<string, Promise<KnownDevice | null>>();
+  /**
+   * Reads of serial numbers the cache cannot answer, answers cached as they come. A device's first packets
+   * come several at once (QoS 1 in flight) and share one read while it runs (a bench of 100 new loggers
+   * with 8 packets in flight each made 800 reads, not 100); serial numbers asked for together share a
+   * statement.
+   */
+  const reads = new DataLoader<string, KnownDevice | null>(
+    async (sns) => {
+      const res = await db.query<KnownRow>(
+        `SELECT ${KNOWN_COLUMNS} FROM devices d
+         WHERE d.serial_number = ANY($1::text[]) AND d.station_id IS NOT NULL`,
+        [sns],
+      );
+      const found = new Map(res.rows.map((r) => [r.serial_number, known(r)]));
+      if (cache.size + sns.length > CACHE_MAX) cache.clear();
+      const at = Date.now();
+      return sns.map((sn) => {
+        const device = found.get(sn) ?? null;
+        cache.set(sn, { device, at });
+        return device;
+      });
+    },
+    { cacheMap: whileUnderWay(), maxBatchSize: READ_MAX },
+  );
 
   return {
     /**
@@ -62,31 +88,9 @@ export function createDeviceDirectory(db: DbHandle) {
       return age < (hit.device ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) ? hit.device : undefined;
     },
 
-    /**
-     * Reads one device from the database and caches the answer; calls for a serial number whose read is
-     * under way share it (a bench of 100 new loggers with 8 packets in flight each made 800 reads, not 100).
-     */
+    /** Reads one device from the database (`reads`) and caches the answer. */
     load(sn: string): Promise<KnownDevice | null> {
-      let read = loading.get(sn);
-      if (!read) {
-        read = (async () => {
-          try {
-            const res = await db.query<KnownRow>(
-              `SELECT ${KNOWN_COLUMNS} FROM devices d WHERE d.serial_number = $1 AND d.station_id IS NOT NULL`,
-              [sn],
-            );
-            const r = res.rows[0];
-            const device = r ? known(r) : null;
-            if (cache.size >= CACHE_MAX) cache.clear();
-            cache.set(sn, { device, at: Date.now() });
-            return device;
-          } finally {
-            loading.delete(sn);
-          }
-        })();
-        loading.set(sn, read);
-      }
-      return read;
+      return reads.load(sn);
     },
 
     /** The cached device whatever its age (used while the database cannot be asked), else undefined. */

@@ -30,3 +30,24 @@ export function oneBatchAtATime<K, V>(
     },
   );
 }
+
+/**
+ * A DataLoader cache that keeps a key's promise only while its batch runs: calls for a key already being
+ * read share that read, and a call after it has settled reads again (the caller keeps answers, with its
+ * own expiry). Pass as `cacheMap`.
+ */
+export function whileUnderWay<K, V>(): DataLoader.CacheMap<K, Promise<V>> {
+  const under = new Map<K, Promise<V>>();
+  return {
+    get: (key) => under.get(key),
+    set: (key, value) => {
+      under.set(key, value);
+      const drop = () => {
+        if (under.get(key) === value) under.delete(key);
+      };
+      value.then(drop, drop);
+    },
+    delete: (key) => under.delete(key),
+    clear: () => under.clear(),
+  };
+}
