@@ -2,7 +2,8 @@
  * Group commit for hot paths (decision 0022): a DataLoader without a cache whose batches run one at a
  * time. A batch starts at once (after the current I/O callbacks, so work read from the sockets together
  * joins it) when none runs, else right after the running one ends, with everything that arrived
- * meanwhile. A lone call waits for nothing; a burst costs a few statements per hundred calls.
+ * meanwhile. A lone call waits for nothing; a burst costs a few statements per hundred calls. Also a
+ * DataLoader cache (whileUnderWay) for reads that are shared only while they run.
  */
 import DataLoader from 'dataloader';
 
