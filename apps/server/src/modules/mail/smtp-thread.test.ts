@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_NICENESS } from '../../shared/thread-priority';
 import type { StoredSmtp } from './smtp-settings';
 import { openSmtpTransport } from './smtp-thread';
 import { startTestSmtp, type TestSmtp } from './test-smtp';
@@ -47,6 +49,34 @@ describe('SMTP client on a thread of its own (issue 36 §2)', () => {
     } finally {
       transport.close();
     }
+  });
+
+  it('runs at a lower CPU priority than the server’s thread, so it does not preempt the ingest', async () => {
+    const transport = openSmtpTransport(settings(smtp.port, 'mailer'));
+    try {
+      await transport.sendMail({
+        from: 'noreply@example.com',
+        to: 'nice@example.com',
+        subject: 's',
+        text: 't',
+      });
+    } finally {
+      transport.close();
+    }
+    // Linux's view of each thread of this process: its name and nice value (/proc/…/stat field 19).
+    const threads = readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return {
+        name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
+        nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]),
+      };
+    });
+    const own = readFileSync('/proc/thread-self/stat', 'utf8');
+    const ownNice = Number(own.slice(own.lastIndexOf(')') + 2).split(' ')[16]);
+    expect(threads.filter((t) => t.name === 'ems-smtp').map((t) => t.nice)).toEqual([
+      Math.max(BACKGROUND_NICENESS, ownNice),
+    ]);
+    expect(ownNice).toBeLessThan(BACKGROUND_NICENESS);
   });
 
   it("fails with the SMTP client's reason: a refused login, an unreachable server", async () => {
