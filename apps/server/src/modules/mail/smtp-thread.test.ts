@@ -71,12 +71,13 @@ describe('SMTP client on a thread of its own (issue 36 §2)', () => {
         nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]),
       };
     });
+    // A thread starts at its creator's value: under `nice -n 15` both stay at 15.
     const own = readFileSync('/proc/thread-self/stat', 'utf8');
     const ownNice = Number(own.slice(own.lastIndexOf(')') + 2).split(' ')[16]);
-    expect(threads.filter((t) => t.name === 'ems-smtp').map((t) => t.nice)).toEqual([
-      Math.max(BACKGROUND_NICENESS, ownNice),
-    ]);
-    expect(ownNice).toBeLessThan(BACKGROUND_NICENESS);
+    // Another test file of this process may have an SMTP thread too: each is lowered.
+    const smtpNice = threads.filter((t) => t.name === 'ems-smtp').map((t) => t.nice);
+    expect(smtpNice.length).toBeGreaterThan(0);
+    expect(new Set(smtpNice)).toEqual(new Set([Math.max(BACKGROUND_NICENESS, ownNice)]));
   });
 
   it("fails with the SMTP client's reason: a refused login, an unreachable server", async () => {
