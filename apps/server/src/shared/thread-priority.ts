@@ -12,19 +12,24 @@ import { getPriority, setPriority } from 'node:os';
 export const BACKGROUND_NICENESS = 10;
 
 /**
- * Lowers the calling thread's CPU priority to `niceness`. Linux only: the thread is found by
- * /proc/thread-self (a per-thread nice value is a Linux feature). Never throws.
- * @returns the thread's system id (TID) and its niceness after the call, or null where threads cannot be
- * told apart or the system refused (the thread then keeps the process's priority).
+ * The calling thread's system id (Linux TID, from /proc/thread-self), which `os.getPriority` and
+ * `os.setPriority` take to read or set that one thread's nice value. @throws where there is no
+ * /proc/thread-self (not Linux).
  */
-export function lowerThisThreadPriority(niceness: number): { tid: number; niceness: number } | null {
+export function thisThreadTid(): number {
+  return Number(readlinkSync('/proc/thread-self').split('/').pop());
+}
+
+/**
+ * Lowers the calling thread's CPU priority to `niceness` (a per-thread nice value is a Linux feature).
+ * Never throws: elsewhere, or where the system refuses, the thread keeps the process's priority. Only ever
+ * lowers: a thread already nicer (the process started with `nice`) keeps its value.
+ */
+export function lowerThisThreadPriority(niceness: number): void {
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return null;
-    // Only ever lowered: a thread already nicer (the process started with `nice`) keeps its value.
+    const tid = thisThreadTid();
     if (getPriority(tid) < niceness) setPriority(tid, niceness);
-    return { tid, niceness: getPriority(tid) };
   } catch {
-    return null;
+    // Not Linux, or not allowed: the default priority is a slower path, not a failure.
   }
 }

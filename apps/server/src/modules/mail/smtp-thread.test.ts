@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_NICENESS } from '../../shared/thread-priority';
+import { BACKGROUND_NICENESS, thisThreadTid } from '../../shared/thread-priority';
 import type { StoredSmtp } from './smtp-settings';
 import { openSmtpTransport } from './smtp-thread';
 import { startTestSmtp, type TestSmtp } from './test-smtp';
@@ -63,19 +64,12 @@ describe('SMTP client on a thread of its own (issue 36 §2)', () => {
     } finally {
       transport.close();
     }
-    // Linux's view of each thread of this process: its name and nice value (/proc/…/stat field 19).
-    const threads = readdirSync('/proc/self/task').map((tid) => {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      return {
-        name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
-        nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]),
-      };
-    });
-    // A thread starts at its creator's value: under `nice -n 15` both stay at 15.
-    const own = readFileSync('/proc/thread-self/stat', 'utf8');
-    const ownNice = Number(own.slice(own.lastIndexOf(')') + 2).split(' ')[16]);
-    // Another test file of this process may have an SMTP thread too: each is lowered.
-    const smtpNice = threads.filter((t) => t.name === 'ems-smtp').map((t) => t.nice);
+    // Each thread's nice value, as Linux keeps it per thread. A thread starts at its creator's value:
+    // under `nice -n 15` both stay at 15. Another test file of this process may have an SMTP thread too.
+    const smtpNice = readdirSync('/proc/self/task')
+      .filter((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() === 'ems-smtp')
+      .map((tid) => getPriority(Number(tid)));
+    const ownNice = getPriority(thisThreadTid());
     expect(smtpNice.length).toBeGreaterThan(0);
     expect(new Set(smtpNice)).toEqual(new Set([Math.max(BACKGROUND_NICENESS, ownNice)]));
   });
