@@ -2,6 +2,7 @@
  * The periodic jobs every node schedules: the list main.ts hands the job runner (scheduler.ts startJobs).
  * Add a job by appending its JobDefinition (jobs/job.ts) here.
  */
+import { checkpointJob } from '../db/checkpoint';
 import { ensureTelemetryPartitions } from '../db/partitions';
 import { rawRetentionJob } from '../db/retention';
 import { vacuumJob } from '../db/vacuum';
@@ -35,6 +36,7 @@ export const allJobs: readonly JobDefinition[] = [
   rawRetentionJob,
   mailSenderJob,
   vacuumJob,
+  checkpointJob,
   alarmPushJob,
   reportPushJob,
   planReminderJob,
