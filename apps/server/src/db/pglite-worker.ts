@@ -26,15 +26,6 @@ interface OpenDatabase {
   channels: Map<string, () => Promise<void>>;
 }
 
-/**
- * Settings every embedded database starts with. `wal_init_zero=off`: a new 16-MB WAL segment is not
- * written full of zeros first. That preallocation guards WAL writes on a disk that fills up under
- * fsync, which PGlite runs without; here it held the database's one thread 15–60 ms per segment, every
- * ≈ 13 s under the bench's ingest, and every statement waited behind it (issue 36 §1). Segments are
- * recycled once checkpoints run (checkpoint.ts), so new ones are rare afterwards either way.
- */
-const EMBEDDED_SETTINGS: readonly string[] = ['wal_init_zero=off'];
-
 /** Each database's turns (pglite-turns.ts); a database's first call makes them. */
 const turns = new Map<number, Turns>();
 
@@ -92,13 +83,12 @@ function plain(results: Results<unknown>): Results<unknown> {
 async function handle(request: PgliteRequest): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   switch (request.op) {
     case 'open': {
-      const settings = request.sharedBuffers
-        ? [...EMBEDDED_SETTINGS, `shared_buffers=${request.sharedBuffers}`]
-        : EMBEDDED_SETTINGS;
       const client = await PGlite.create(request.dataDir, {
         extensions: { pg_trgm },
-        // PGlite's own start parameters kept (they replace them all), ours added.
-        startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
+        // PGlite's own start parameters kept (they replace them all), one setting added.
+        ...(request.sharedBuffers
+          ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${request.sharedBuffers}`] }
+          : {}),
         ...(request.image ? { loadDataDir: new Blob([request.image]) } : {}),
       });
       databases.set(request.db, { client, runPrepared: preparedRunner(client), channels: new Map() });
