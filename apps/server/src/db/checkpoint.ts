@@ -22,6 +22,7 @@ export interface CheckpointPolicy {
   maxWalBytes: number;
 }
 
+/** The job's policy: PostgreSQL's defaults (checkpoint_timeout; max_wal_size with its completion target). */
 export const CHECKPOINT_POLICY: CheckpointPolicy = {
   maxAgeMs: 300_000,
   maxWalBytes: 512 * 1024 * 1024,
