@@ -6,7 +6,7 @@
  * WAL it wrote (1.2 MB/s under the bench's 10,000 points/s; 1.26 GB after 26 s of inserts in a check),
  * and each new 16-MB segment cost a file creation on the database's one thread. After a checkpoint
  * PostgreSQL removes or recycles the segments before it, so pg_wal stays bounded and later segments
- * are renamed old ones. On PostgreSQL this job does nothing.
+ * are renamed old ones. PostgreSQL nodes do not schedule the job (JobDefinition.databases).
  */
 import type { JobDefinition } from '../jobs/job';
 import type { DbHandle } from './client';
@@ -53,8 +53,8 @@ export async function checkpointIfDue(
   if (db.kind !== 'pglite') return false;
   const { ageMs, walBytes } = await sinceLastCheckpoint(db);
   // A checkpoint's own record (and an idle node's nothing else) stays under a WAL page.
-  const written = walBytes > 8192;
-  if (!(written && ageMs >= policy.maxAgeMs) && walBytes < policy.maxWalBytes) return false;
+  const due = (walBytes > 8192 && ageMs >= policy.maxAgeMs) || walBytes >= policy.maxWalBytes;
+  if (!due) return false;
   await db.query('CHECKPOINT');
   return true;
 }
@@ -62,6 +62,7 @@ export async function checkpointIfDue(
 /** Every 30 s: a checkpoint when one is due (PGlite). */
 export const checkpointJob: JobDefinition = {
   name: 'pglite-checkpoint',
+  databases: ['pglite'],
   everyMs: 30_000,
   // Between the alarm rules (:07, :37) and the minute's push reports (:15).
   offsetMs: 22_000,

@@ -2,7 +2,7 @@
  * VACUUM for PGlite (decision 0019): PGlite has no autovacuum worker (`max_worker_processes` is 0), so the
  * tables that churn (the job queue's jobs, rollup marks, each device's latest values, sessions) would
  * only grow. Every hour the tables whose dead rows passed a fifth of their live ones are vacuumed. On
- * PostgreSQL autovacuum does this and the job does nothing.
+ * PostgreSQL autovacuum does this, and PostgreSQL nodes do not schedule the job (JobDefinition.databases).
  */
 import type { JobDefinition } from '../jobs/job';
 import type { DbHandle } from './client';
@@ -25,6 +25,7 @@ export async function vacuumChurnedTables(db: DbHandle): Promise<string[]> {
 /** Hourly at :40: vacuums what churned (PGlite). */
 export const vacuumJob: JobDefinition = {
   name: 'pglite-vacuum',
+  databases: ['pglite'],
   everyMs: 3_600_000,
   offsetMs: 40 * 60_000,
   run: async ({ db, log }) => {

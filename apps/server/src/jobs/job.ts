@@ -26,6 +26,12 @@ export interface JobDefinition {
   /** Offset of the run instants within the period (ms after each multiple of everyMs since the epoch). */
   offsetMs: number;
   run(deps: JobDeps, now: Date): Promise<void>;
+  /**
+   * The databases whose nodes schedule the job (DbHandle.kind); default all. A job that stands in for
+   * what PostgreSQL's own processes do (autovacuum, the checkpointer) names only `pglite`, so a
+   * PostgreSQL node neither declares its queue nor sends it a no-op run at every instant.
+   */
+  databases?: readonly DbHandle['kind'][];
   /** Longest a run may take before the queue gives it up (s); default the period, at least 60. */
   expireInSeconds?: number;
   /**

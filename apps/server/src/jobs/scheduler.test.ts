@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionName } from '../db/partitions';
 import { vacuumChurnedTables } from '../db/vacuum';
 import { buildTestApp, type TestApp } from '../test/helper';
-import { telemetryPartitionsJob } from './all-jobs';
+import { allJobs, telemetryPartitionsJob } from './all-jobs';
 import type { JobDefinition } from './job';
 import { createJobQueue } from './queue';
-import { instantJobId, kickSends, kicksRunHere, nextRunAt, runJobOnce, startJobs } from './scheduler';
+import { instantJobId, kickSends, kicksRunHere, nextRunAt, runJobOnce, runsOn, startJobs } from './scheduler';
 
 let t: TestApp;
 const log = pino({ level: 'silent' });
@@ -71,6 +71,52 @@ describe('job scheduler', () => {
     expect(runs.length).toBeGreaterThanOrEqual(3);
     // Each second's instant ran once, on one of the two.
     expect(new Set(runs).size).toBe(runs.length);
+  });
+});
+
+describe('jobs for one kind of database', () => {
+  it('a node schedules only the jobs meant for its database: the others get no queue and no run', async () => {
+    const other = t.db.kind === 'pglite' ? 'postgres' : 'pglite';
+    const runs: string[] = [];
+    const job = (name: string, databases: JobDefinition['databases']): JobDefinition => ({
+      name,
+      databases,
+      everyMs: 500,
+      offsetMs: 0,
+      run: async () => {
+        runs.push(name);
+      },
+    });
+    const jobs = await startJobs({ db: t.db, config: t.config, log, queue: t.queue }, [
+      job('test-this-db', [t.db.kind]),
+      job('test-other-db', [other]),
+      job('test-any-db', undefined),
+    ]);
+    try {
+      for (
+        let waited = 0;
+        !(runs.includes('test-this-db') && runs.includes('test-any-db')) && waited < 20_000;
+        waited += 50
+      ) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 1100));
+    } finally {
+      await jobs.stop();
+    }
+    expect(runs).toContain('test-this-db');
+    expect(runs).toContain('test-any-db');
+    expect(runs).not.toContain('test-other-db');
+    const queues = await t.db.query<{ name: string }>(
+      `SELECT name FROM pgboss.queue WHERE name LIKE 'test-%-db' ORDER BY name`,
+    );
+    expect(queues.rows.map((r) => r.name)).toEqual(['test-any-db', 'test-this-db']);
+  });
+
+  it('the PGlite stand-ins for PostgreSQL’s own processes run on PGlite nodes only', () => {
+    const pgOnly = allJobs.filter((j) => !runsOn(j, { kind: 'postgres' })).map((j) => j.name);
+    expect(pgOnly.sort()).toEqual(['pglite-checkpoint', 'pglite-vacuum']);
+    expect(allJobs.every((j) => runsOn(j, { kind: 'pglite' }))).toBe(true);
   });
 });
 

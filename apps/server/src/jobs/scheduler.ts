@@ -105,15 +105,21 @@ function jobLanes() {
   };
 }
 
+/** Whether a node on `db` schedules `job` (JobDefinition.databases). */
+export function runsOn(job: Pick<JobDefinition, 'databases'>, db: Pick<JobDeps['db'], 'kind'>): boolean {
+  return job.databases === undefined || job.databases.includes(db.kind);
+}
+
 /**
- * Declares the queues of `jobs` (main.ts: allJobs), runs them on this process and starts the
- * tickers that send each at its instants. `deps.queue` must be running.
+ * Declares the queues of the `jobs` (main.ts: allJobs) meant for this node's database (runsOn), runs
+ * them on this process and starts the tickers that send each at its instants. `deps.queue` must be running.
  */
 export async function startJobs(
   deps: JobDeps & { queue: JobQueue },
-  jobs: readonly JobDefinition[],
+  allOfThem: readonly JobDefinition[],
 ): Promise<PeriodicJobs> {
   const { queue } = deps;
+  const jobs = allOfThem.filter((job) => runsOn(job, deps.db));
   const timers = new Map<string, NodeJS.Timeout>();
   const unsubscribes: (() => void)[] = [];
   let stopped = false;
