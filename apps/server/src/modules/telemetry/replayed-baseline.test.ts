@@ -67,3 +67,38 @@ it('takes a replayed reading from before midnight as the day’s baseline at the
   await ing.waitFor(async () => (await productionToday()) === 6);
   await c.endAsync();
 });
+
+it('counts a device’s first day from its first reading, not from the end of that reading’s 5-minute bucket', async () => {
+  const inv = await ing.addDevice('inverter', stationId);
+  const c = await ing.connectDevice(inv);
+  // Two readings in one 5-minute bucket of today, before the first poll: the bucket's maximum (10,400 Wh)
+  // is the second reading, the day's first reading is 10,000 Wh.
+  let now = Date.now();
+  const midnight = startOfDayAt(now, 'Europe/Prague');
+  if (now < midnight + 3000) await new Promise((r) => setTimeout(r, midnight + 3000 - now));
+  now = Date.now();
+  const bucket = Math.max(midnight, Math.floor((now - 3000) / 300_000) * 300_000);
+  await c.publishAsync(
+    topics.telemetry(inv.sn),
+    JSON.stringify({
+      samples: [
+        { ts: bucket + 1000, points: { W: 900, WH: 10_000 } },
+        { ts: bucket + 2000, points: { W: 900, WH: 10_400 } },
+      ],
+    }),
+    { qos: 1 },
+  );
+  await ing.waitFor(
+    async () =>
+      (await t.db.query('SELECT 1 FROM telemetry WHERE device_id = $1', [inv.id])).rows.length === 2,
+  );
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/owner_api/webpvesc/ajax/station/list/real?stationIds=${stationId}&isSimple=false`,
+    headers: { token },
+  });
+  const site = (res.json() as { data: StationReal[] }).data[0]!;
+  const device = site.devices?.find((d) => d.deviceId === inv.id);
+  expect(device?.todayKwh).toBe(0.4);
+  await c.endAsync();
+});

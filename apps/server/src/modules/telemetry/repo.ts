@@ -58,7 +58,10 @@ export interface CounterPair {
 /**
  * The last counter readings of each device before `before` (the rollup bucket's maximum). With
  * `orFirstAfter`, a counter with no earlier reading falls back to its first reading from `before` on
- * (the first data ever counts from its own start). One query for all devices.
+ * (the first data ever counts from its own start): the raw sample's own value, not its bucket's
+ * maximum, which grows as the bucket fills. A baseline taken from a bucket still filling was above the
+ * latest value read a moment before it, and "today" read as the whole counter (4.87 MWh for 5.9 kWh;
+ * backfill-today.test.ts, repo.test.ts). One query for all devices.
  */
 export async function loadCounterBaselines(
   db: DbHandle,
@@ -67,21 +70,21 @@ export async function loadCounterBaselines(
 ): Promise<Map<number, CounterPair>> {
   const out = new Map<number, CounterPair>();
   if (requests.length === 0) return out;
-  const lateral = (col: 'e_in_max' | 'e_out_max', want: 'want_in' | 'want_out', name: string) => `
+  const lateral = (col: 'e_in' | 'e_out', want: 'want_in' | 'want_out', name: string) => `
     LEFT JOIN LATERAL (
-      SELECT ${col} AS v FROM telemetry_5min t
-      WHERE r.${want} AND t.device_id = r.device_id AND t.bucket < r.before AND ${col} IS NOT NULL
+      SELECT ${col}_max AS v FROM telemetry_5min t
+      WHERE r.${want} AND t.device_id = r.device_id AND t.bucket < r.before AND ${col}_max IS NOT NULL
       ORDER BY t.bucket DESC LIMIT 1) ${name}_b ON true
     LEFT JOIN LATERAL (
-      SELECT ${col} AS v FROM telemetry_5min t
+      SELECT ${col} AS v FROM telemetry t
       WHERE $5 AND r.${want} AND ${name}_b.v IS NULL AND t.device_id = r.device_id
-        AND t.bucket >= r.before AND ${col} IS NOT NULL
-      ORDER BY t.bucket ASC LIMIT 1) ${name}_f ON true`;
+        AND t.ts >= r.before AND ${col} IS NOT NULL
+      ORDER BY t.ts ASC LIMIT 1) ${name}_f ON true`;
   const res = await db.query<{ deviceId: number; eIn: number | null; eOut: number | null }>(
     `SELECT r.device_id AS "deviceId", coalesce(i_b.v, i_f.v) AS "eIn", coalesce(o_b.v, o_f.v) AS "eOut"
      FROM unnest($1::int[], $2::timestamptz[], $3::bool[], $4::bool[]) AS r(device_id, before, want_in, want_out)
-     ${lateral('e_in_max', 'want_in', 'i')}
-     ${lateral('e_out_max', 'want_out', 'o')}`,
+     ${lateral('e_in', 'want_in', 'i')}
+     ${lateral('e_out', 'want_out', 'o')}`,
     [
       requests.map((r) => r.deviceId),
       requests.map((r) => r.before.toISOString()),
