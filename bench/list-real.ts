@@ -17,7 +17,9 @@
  * LIST_REAL_INGEST_PPS (default 0: no ingest), LIST_REAL_DB (`PGlite` or `PostgreSQL`: that database only),
  * LIST_REAL_RUNS (measured runs per case, each its own warm-up and window on the same signed-in server;
  * default 10 with ingest, 1 without: issue 36 §1 asks for ≤ 25 ms in 10 of 10), whose spread
- * `listRealSpread` sums up.
+ * `listRealSpread` sums up. LIST_REAL_SETTLE_GC=on collects the server's whole heap once between the
+ * set-up (seeding, sign-ins) and the first run (bench/full-gc.ts), to tell whether the early runs pay
+ * for the set-up's garbage.
  */
 
 import { pathToFileURL } from 'node:url';
@@ -28,6 +30,7 @@ import { seed } from '../apps/server/src/db/seed';
 import { buildApp } from '../apps/server/src/http/app';
 import { createJobQueue } from '../apps/server/src/jobs/queue';
 import { createAuthService } from '../apps/server/src/modules/auth/service';
+import { fullGc } from './full-gc';
 import { type BenchDbKind, openBenchDb, runChild, startBenchJobs } from './harness';
 import { type BenchHeapRelease, startBenchHeapRelease } from './heap-release-watch';
 import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
@@ -98,6 +101,7 @@ async function benchOn(
 ): Promise<Row[]> {
   // The signed-in layout polls the top bar's badges (issue 10 §6) beside list/real: on unless turned off.
   const badges = process.env.LIST_REAL_BADGES !== 'off';
+  const settleGc = process.env.LIST_REAL_SETTLE_GC === 'on';
   const server = await startServer(kind);
   const rows: Row[] = [];
   let load: IngestLoad | null = null;
@@ -122,6 +126,7 @@ async function benchOn(
       const signIn = await runChild<ClientJob, ClientResult>('list-real-client.ts', { ...job, measureMs: 0 });
       tokens = signIn.tokens;
       const browsers: BrowserSpec[] = job.browsers.map((b, i) => ({ ...b, token: tokens[i] }));
+      if (settleGc) fullGc();
       for (let run = 1; run <= runs; run++) {
         const storedBefore = load?.stored() ?? 0;
         const began = performance.now();
