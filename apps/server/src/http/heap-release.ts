@@ -12,12 +12,19 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 
-type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+/**
+ * V8's gc extension: a synchronous major collection; `flavor: 'last-resort'` also empties the pool of
+ * freed pages (below), plain it is the collection V8 runs when its old generation fills.
+ */
+export type Gc = (options: { type: 'major'; execution: 'sync'; flavor?: 'last-resort' }) => void;
 
 let gc: Gc | undefined;
 
-/** V8's gc extension, from a context of its own, so no module sees a global `gc`. */
-function lastResortGc(): Gc {
+/**
+ * V8's gc extension (Gc), from a context of its own, so no module sees a global `gc` and the process
+ * needs no --expose-gc flag. Used here and by the benches (bench/full-gc.ts).
+ */
+export function v8Gc(): Gc {
   if (!gc) {
     // Node has no API for V8's memory-pressure notification; the extension's last-resort flavour runs
     // the same collection (CollectAllAvailableGarbage), which empties the page pool.
@@ -80,7 +87,7 @@ export function releaseFreedHeapPages(
     dueSince ??= now;
     if (!isQuiet() && now - dueSince < maxDeferMs) return;
     dueSince = null;
-    lastResortGc()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    v8Gc()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     last = performance.now();
     const after = heapSize();
     const mb = (v: number) => Math.round(v / 1024 / 1024);
