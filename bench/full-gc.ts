@@ -5,9 +5,7 @@
  */
 import { v8Gc } from '../apps/server/src/http/heap-release';
 
-/** Collects the whole heap now (a major GC, synchronous); returns how long it took, ms. */
-export function fullGc(): number {
-  const began = performance.now();
+/** Collects the whole heap now (a major GC, synchronous). */
+export function fullGc(): void {
   v8Gc()({ type: 'major', execution: 'sync' });
-  return performance.now() - began;
 }

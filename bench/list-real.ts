@@ -20,8 +20,8 @@
  * `listRealSpread` sums up. Between the set-up (seeding a day of data through the writer in this
  * process, 1,000 sign-ins) and the first run the server's heap is collected once (bench/full-gc.ts), as
  * benchmark harnesses collect between phases: without it the set-up's garbage came due as the server's
- * first major collections, 200–250-ms pauses in run 3, which a served server pays once after its own
- * start-up, not under every bench (docs/benchmarks.md, thirteenth pass). LIST_REAL_SETTLE_GC=off skips it.
+ * first major collections, 200–250-ms pauses in run 3 of the sets measured, garbage a served server
+ * does not make (docs/benchmarks.md, thirteenth pass). LIST_REAL_SETTLE_GC=off skips it.
  */
 
 import { pathToFileURL } from 'node:url';

@@ -61,7 +61,7 @@ export interface CounterPair {
  * (the first data ever counts from its own start): the raw sample's own value, not its bucket's
  * maximum, which grows as the bucket fills. A baseline taken from a bucket still filling was above the
  * latest value read a moment before it, and "today" read as the whole counter (4.87 MWh for 5.9 kWh;
- * backfill-today.test.ts, repo.test.ts). One query for all devices.
+ * backfill-today.test.ts, replayed-baseline.test.ts). One query for all devices.
  */
 export async function loadCounterBaselines(
   db: DbHandle,
