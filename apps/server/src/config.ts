@@ -165,6 +165,14 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/)
     .default('mailto:push@energy-cloud.example'),
+  /**
+   * Issue 20 §3: seconds a mail claimed by a sender is hidden from the other senders (the mail outbox's
+   * lease). Mail a node claimed and had not sent when it died goes out, from another node or the same one
+   * restarted, after this. A sender starts no send in a lease's last 40 s (mail/sender.ts SEND_MARGIN_MS,
+   * one send's worst with nodemailer's timeouts), so a slow SMTP server delays mail but never has it sent
+   * twice by a second sender.
+   */
+  MAIL_LEASE_S: z.coerce.number().int().min(60).max(3600).default(120),
   /** Issue 9: seconds without data after which a device gets a communication-loss alarm. */
   ALARM_OFFLINE_AFTER_S: z.coerce.number().int().min(60).max(86_400).default(600),
   /**

@@ -6,7 +6,7 @@ import { startJobs } from '../../jobs/scheduler';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { get, post } from '../account/test-account';
 import { loginAs } from '../auth/test-login';
-import { backoffMs, deliverDueMail, MAIL_SENDER, mailSenderJob } from './sender';
+import { backoffMs, deliverDueMail, MAIL_SENDER, mailSenderJob, SEND_MARGIN_MS } from './sender';
 import { startTestSmtp, type TestSmtp } from './test-smtp';
 
 let t: TestApp;
@@ -209,5 +209,40 @@ describe('nothing is lost while the SMTP server is down', () => {
     });
     await t.db.query("UPDATE mail_outbox SET next_attempt_at = now() WHERE to_address = 'never@example.com'");
     expect(await deliverDueMail({ db: t.db, log })).toMatchObject({ sent: 0, failed: 0 });
+  });
+});
+
+describe('a lease about to end', () => {
+  it(`starts no send in its last ${SEND_MARGIN_MS / 1000} s: the mail waits for the lease, then goes out once`, async () => {
+    const port = await freePort();
+    const smtp = await startTestSmtp({ port, auth: AUTH });
+    try {
+      await useSmtp(port);
+      await post(t.app, `${SMTP}/test`, { to: 'lease-end@example.com' }, { token: admin });
+
+      // Claimed with only the margin leased: a send begun now could outlast the lease and meet a second sender.
+      expect(await deliverDueMail({ db: t.db, log, leaseMs: SEND_MARGIN_MS })).toMatchObject({
+        sent: 0,
+        failed: 0,
+      });
+      const held = await outboxRow('lease-end@example.com');
+      expect(held).toMatchObject({ state: 'pending', attempts: 0, sent_at: null });
+      expect(held.wait_s).toBeGreaterThan(SEND_MARGIN_MS / 1000 - 5);
+      expect(smtp.received.filter((m) => m.to.includes('lease-end@example.com'))).toHaveLength(0);
+      // Hidden from other senders until the lease ends.
+      expect(await deliverDueMail({ db: t.db, log })).toMatchObject({ sent: 0, failed: 0 });
+
+      await t.db.query(
+        "UPDATE mail_outbox SET next_attempt_at = now() WHERE to_address = 'lease-end@example.com'",
+      );
+      expect(await deliverDueMail({ db: t.db, log, leaseMs: SEND_MARGIN_MS + 60_000 })).toMatchObject({
+        sent: 1,
+        failed: 0,
+      });
+      await smtp.waitForMail('lease-end@example.com');
+      expect(await outboxRow('lease-end@example.com')).toMatchObject({ state: 'sent', attempts: 1 });
+    } finally {
+      await smtp.close();
+    }
   });
 });

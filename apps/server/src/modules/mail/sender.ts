@@ -15,11 +15,15 @@ import { mailSettled, onMailQueued } from './outbox';
 import { type ClaimedMail, claimDueMail, markAttemptFailed, markSent } from './outbox-repo';
 import { readSmtpSettings, type StoredSmtp } from './smtp-settings';
 import { openSmtpTransport, type SmtpTransport } from './smtp-thread';
+import { SMTP_TIMEOUTS } from './transport';
 
 /** Sender timing, batching and retry policy. */
 export const MAIL_SENDER = {
   intervalMs: 2_000,
-  /** How long a claimed row is hidden from other senders; longer than one batch with its timeouts. */
+  /**
+   * How long a claimed row is hidden from other senders, by default (config MAIL_LEASE_S): a batch's worst
+   * on a slow SMTP server (5 mails a connection at SEND_MARGIN_MS each) fits in it.
+   */
   leaseMs: 120_000,
   maxAttempts: 8,
   baseBackoffMs: 30_000,
@@ -43,6 +47,14 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAIL_SENDER.baseBackoffMs * 2 ** Math.max(0, attempts - 1), MAIL_SENDER.maxBackoffMs);
 }
 
+/**
+ * The longest one send may take before nodemailer gives it up (ms): a new pooled connection's connect and
+ * greeting, then a command's silence (transport.ts SMTP_TIMEOUTS). A lane starts no send with less than
+ * this left of its batch's lease, so no mail is still being sent when another sender may claim it.
+ */
+export const SEND_MARGIN_MS =
+  SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
+
 /** What one run did. */
 export interface DeliveryReport {
   sent: number;
@@ -55,6 +67,8 @@ export interface DeliveryReport {
 export interface MailSenderDeps {
   db: DbHandle;
   log: FastifyBaseLogger;
+  /** How long claimed mail is leased (ms); default MAIL_SENDER.leaseMs (the job passes MAIL_LEASE_S). */
+  leaseMs?: number;
 }
 
 /**
@@ -117,25 +131,28 @@ function sentRecorder(db: DbHandle): (id: number) => Promise<void> {
  * Sends a claimed batch over MAIL_SENDER.connections lanes, one per pooled SMTP connection: a lane sends
  * a mail, records it sent (sentRecorder), then takes the next. So a process killed at any instant has handed SMTP at
  * most one mail per connection that it did not record sent (sent again after the lease: the only
- * duplicates a crash makes, push-restart.test.ts). @returns how many were sent.
+ * duplicates a crash makes, push-restart.test.ts). A lane takes no mail once less than SEND_MARGIN_MS is
+ * left before `leaseEnd` (epoch ms): those stay leased and are due again when it ends.
+ * @returns how many mails were tried and how many of them sent.
  */
 async function sendBatch(
   deps: MailSenderDeps,
   transport: SmtpTransport,
   from: string,
   batch: readonly ClaimedMail[],
-): Promise<number> {
+  leaseEnd: number,
+): Promise<{ tried: number; sent: number }> {
   let next = 0;
   let sent = 0;
   const recordSent = sentRecorder(deps.db);
   const lane = async () => {
-    while (next < batch.length) {
+    while (next < batch.length && Date.now() < leaseEnd - SEND_MARGIN_MS) {
       const mail = batch[next++]!;
       if (await sendOne(deps, transport, from, mail, recordSent)) sent++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(MAIL_SENDER.connections, batch.length) }, lane));
-  return sent;
+  return { tried: next, sent };
 }
 
 /**
@@ -150,17 +167,21 @@ export async function deliverDueMail(deps: MailSenderDeps): Promise<DeliveryRepo
     return report;
   }
   let pool: KeptPool | null = null;
+  const leaseMs = deps.leaseMs ?? MAIL_SENDER.leaseMs;
   try {
     while (report.sent + report.failed < MAIL_SENDER.perRun) {
       const limit = Math.min(MAIL_SENDER.batch, MAIL_SENDER.perRun - report.sent - report.failed);
-      const batch = await claimDueMail(deps.db, MAIL_SENDER.leaseMs, limit);
+      // Taken before the claim, so it ends no later than the lease the database records.
+      const leaseEnd = Date.now() + leaseMs;
+      const batch = await claimDueMail(deps.db, leaseMs, limit);
       if (batch.length === 0) break;
       pool ??= takePool(smtp);
-      const sent = await sendBatch(deps, pool.transport, smtp.fromAddress, batch);
+      const { tried, sent } = await sendBatch(deps, pool.transport, smtp.fromAddress, batch, leaseEnd);
       report.sent += sent;
-      report.failed += batch.length - sent;
-      // A short batch took all that was due: a further claim would find nothing.
-      if (batch.length < limit) break;
+      report.failed += tried - sent;
+      // A short batch took all that was due: a further claim would find nothing. A batch left unsent at
+      // its lease's end says SMTP is too slow for another now.
+      if (batch.length < limit || tried < batch.length) break;
     }
   } finally {
     if (pool) releasePool(pool);
@@ -243,7 +264,7 @@ export const mailSenderJob: JobDefinition = {
   everyMs: MAIL_SENDER.intervalMs,
   offsetMs: 0,
   run: async (deps) => {
-    await deliverDueMail(deps);
+    await deliverDueMail({ db: deps.db, log: deps.log, leaseMs: deps.config.MAIL_LEASE_S * 1000 });
   },
   wakeOn: onMailQueued,
   // Alarm mail comes in batches, one per alarm-push run (issue 36 §2: its mails are handed over together);
