@@ -1,6 +1,7 @@
 /**
  * Alarms on demand for browser tests: threshold rules every battery breaches (SoC below 101 %, no delay),
- * which the alarm job (every 30 s) raises, and which clear into the history once their rule is deleted.
+ * which the alarm job raises at once after the save (and every 30 s), and which clear into the history once
+ * their rule is deleted.
  */
 import { expect, type Page } from '@playwright/test';
 

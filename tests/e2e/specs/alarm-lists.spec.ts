@@ -19,7 +19,7 @@ test('history lists cleared time and duration; an empty period says so; columns 
   test.setTimeout(180_000);
   const token = await signIn(page, DEMO);
   await page.getByRole('menuitem', { name: 'Home storage' }).click();
-  // Alarms that start, then clear: rules raise them (job every 30 s), deleting the rules clears them.
+  // Alarms that start, then clear: rules raise them (the alarm job runs on the save), deleting them clears them.
   const rules = await raiseBatteryAlarms(page, token, 1, 'e2e history');
   const total = (kind: 'current' | 'history') => alarmTotal(page, token, kind, 6, 'e2e history');
   await expect.poll(() => total('current'), { timeout: 75_000 }).toBeGreaterThan(0);

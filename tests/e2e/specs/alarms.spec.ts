@@ -6,7 +6,7 @@ import { DEMO, signIn } from '../lib/sign-in';
  * Issue 9: the top-bar badge shows the API's current-alarm count, its dialog lists the current alarms,
  * and clicking an alarm's device lands on that device in the station view. So that an alarm exists
  * whatever the time of day, the owner first sets a threshold rule that every battery breaches (SoC
- * below 101 %, no delay); the alarm job (every 30 s) raises it.
+ * below 101 %, no delay); the alarm job raises it when the rule is saved.
  */
 const API = '/owner_api/webpvesc/ajax';
 

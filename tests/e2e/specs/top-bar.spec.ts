@@ -17,7 +17,7 @@ test('the alarm badge opens its dialog from its two-digit number, by mouse, touc
   const token = await signIn(page, DEMO);
   await page.getByRole('menuitem', { name: 'Home storage' }).click();
   await raiseBatteryAlarms(page, token, 12, 'e2e badge');
-  // The alarm job (every 30 s) raises them; the badge follows within a refresh cycle.
+  // The alarm job raises them when the rules are saved; the badge follows within a refresh cycle.
   const bell = page.getByRole('button', { name: /^Active alarms: \d+$/ });
   const number = page.locator('.alarm-badge .ant-badge-count');
   await expect(number).toHaveText(/^\d{2}$|^99\+$/, { timeout: 75_000 });

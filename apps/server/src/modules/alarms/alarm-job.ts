@@ -1,10 +1,12 @@
 /**
- * The alarm job (issue 9): every 30 s, on one node at a time (jobs/run-once.ts), raises and clears
- * communication-loss alarms (a device silent for ALARM_OFFLINE_AFTER_S) and threshold-rule alarms.
+ * The alarm job (issue 9): every 30 s, on one node at a time (jobs/scheduler.ts), raises and clears
+ * communication-loss alarms (a device silent for ALARM_OFFLINE_AFTER_S) and threshold-rule alarms; and at
+ * once when a rule was saved or deleted, so its owner sees what it does without waiting for the period.
  */
 import type { JobDefinition } from '../../jobs/job';
 import { evaluateCommLoss } from './engine';
 import { evaluateRules } from './rules-engine';
+import { onRulesChanged } from './rules-service';
 
 /** Period of the alarm job, ms. */
 export const ALARM_JOB_EVERY_MS = 30_000;
@@ -20,4 +22,5 @@ export const alarmJob: JobDefinition = {
     if (offline.raised + offline.cleared + rules.raised + rules.cleared > 0)
       log.info({ offline, rules }, 'platform alarms evaluated');
   },
+  wakeOn: onRulesChanged,
 };

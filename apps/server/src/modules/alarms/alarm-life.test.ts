@@ -10,6 +10,7 @@ import { startTestIngest, type TestDevice, type TestIngest } from '../../ingest/
 import { expectBusinessError } from '../../test/answers';
 import { buildUser, signIn } from '../../test/factories';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { alarmJob } from './alarm-job';
 import { applyDeviceEvents, evaluateCommLoss } from './engine';
 import { evaluateRules } from './rules-engine';
 
@@ -225,6 +226,43 @@ describe('threshold rules', () => {
       payload: { id: all.data.id, stationId },
     });
     expect(del.json()).toMatchObject({ status: 0 });
+  });
+
+  it('wakes the alarm job at once on a rule saved, edited or deleted, never on a refused one', async () => {
+    let kicks = 0;
+    const unsubscribe = alarmJob.wakeOn!(t.db, () => kicks++);
+    try {
+      const rule = {
+        stationId,
+        name: 'Wake test',
+        point: 'SoC',
+        op: 'below',
+        threshold: 1,
+        durationS: 0,
+        level: 2,
+      };
+      const saved = (await save(rule)).json() as { status: number; data: { id: number } };
+      expect(saved.status).toBe(0);
+      expect(kicks).toBe(1);
+      expect((await save({ ...rule, id: saved.data.id, threshold: 2 })).json()).toMatchObject({ status: 0 });
+      expect(kicks).toBe(2);
+      expectBusinessError(await save(rule, otherToken), 40300);
+      expect((await save({ ...rule, threshold: '' })).json()).toMatchObject({ status: 40000 });
+      expect(kicks).toBe(2);
+      const del = (id: number, tok: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API}/rule/del`,
+          headers: { token: tok },
+          payload: { id, stationId },
+        });
+      expectBusinessError(await del(saved.data.id, otherToken), 40300);
+      expect(kicks).toBe(2);
+      expect((await del(saved.data.id, token)).json()).toMatchObject({ status: 0 });
+      expect(kicks).toBe(3);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('clears a rule’s open alarm when the owner deletes the rule', async () => {

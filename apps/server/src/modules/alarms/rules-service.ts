@@ -1,6 +1,7 @@
 /**
  * Threshold rules of a site (issue 9): listed, saved and deleted by the site's owner only
- * (requireOwnedStation); at most RULE_BOUNDS.perStation rules per site. Evaluation is rules-engine.ts.
+ * (requireOwnedStation); at most RULE_BOUNDS.perStation rules per site. Evaluation is rules-engine.ts,
+ * run by the alarm job at once after a save or delete on this node (onRulesChanged), else every 30 s.
  */
 import { type AlarmRule, type AlarmRuleSave, RULE_BOUNDS } from '@ems/contract/api/alarm';
 import { and, count, eq } from 'drizzle-orm';
@@ -8,10 +9,21 @@ import type { DbHandle } from '../../db/client';
 import { alarmRules } from '../../db/schema';
 import type { SessionUser } from '../../http/context';
 import { noPermission } from '../../http/errors';
+import { createDbSignal } from '../../shared/db-signal';
 import { requireOwnedStation } from '../access/station-access';
 import { limitReached } from '../fleet/errors';
 
 type RuleRow = typeof alarmRules.$inferSelect;
+
+const changed = createDbSignal();
+
+/**
+ * Calls `wake` after each rule saved or deleted on `db` in this process (committed), so the alarm job
+ * raises or clears its alarms now, not at its next period. @returns the unsubscribe function.
+ */
+export function onRulesChanged(db: DbHandle, wake: () => void): () => void {
+  return changed.on(db, wake);
+}
 
 function toRule(r: RuleRow): AlarmRule {
   return {
@@ -64,6 +76,7 @@ export async function saveRule(db: DbHandle, user: SessionUser, body: AlarmRuleS
       .where(and(eq(alarmRules.id, body.id), eq(alarmRules.stationId, body.stationId)))
       .returning();
     if (!row) throw noPermission();
+    changed.emit(db, undefined);
     return toRule(row);
   }
   const [{ n } = { n: 0 }] = await db.db
@@ -72,6 +85,7 @@ export async function saveRule(db: DbHandle, user: SessionUser, body: AlarmRuleS
     .where(eq(alarmRules.stationId, body.stationId));
   if (n >= RULE_BOUNDS.perStation) throw limitReached();
   const [row] = await db.db.insert(alarmRules).values(values).returning();
+  changed.emit(db, undefined);
   return toRule(row!);
 }
 
@@ -88,4 +102,5 @@ export async function deleteRule(
     .where(and(eq(alarmRules.id, id), eq(alarmRules.stationId, stationId)))
     .returning({ id: alarmRules.id });
   if (gone.length === 0) throw noPermission();
+  changed.emit(db, undefined);
 }

@@ -6,6 +6,7 @@
  */
 import type { Db, DbHandle } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { createDbSignal } from '../../shared/db-signal';
 
 /** A transaction handle as drizzle's `db.transaction` passes it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,22 +30,16 @@ export async function enqueueMail(tx: Tx | Db, mail: MailMessage): Promise<numbe
   return rows[0]!.id;
 }
 
-const listeners = new WeakMap<DbHandle, Set<() => void>>();
+const queued = createDbSignal();
 
 /** Tells this node's sender that mail was committed to the outbox of `db`, so it delivers at once. */
 export function mailQueued(db: DbHandle): void {
-  for (const wake of listeners.get(db) ?? []) wake();
+  queued.emit(db, undefined);
 }
 
 /** Calls `wake` after each `mailQueued(db)`. @returns the unsubscribe function. */
 export function onMailQueued(db: DbHandle, wake: () => void): () => void {
-  let set = listeners.get(db);
-  if (!set) {
-    set = new Set();
-    listeners.set(db, set);
-  }
-  set.add(wake);
-  return () => set.delete(wake);
+  return queued.on(db, wake);
 }
 
 /** What queued a mail (`mail_outbox.origin`): `push` for a push delivery's e-mail, else null. */
@@ -57,20 +52,14 @@ export interface SettledMail {
   origin: MailOrigin;
 }
 
-const settledListeners = new WeakMap<DbHandle, Set<(mail: SettledMail) => void>>();
+const settled = createDbSignal<SettledMail>();
 
 /** Tells this node's listeners that the sender marked `mail` sent or failed (after the commit). */
 export function mailSettled(db: DbHandle, mail: SettledMail): void {
-  for (const listener of settledListeners.get(db) ?? []) listener(mail);
+  settled.emit(db, mail);
 }
 
 /** Calls `listener` after each `mailSettled(db, …)`. @returns the unsubscribe function. */
 export function onMailSettled(db: DbHandle, listener: (mail: SettledMail) => void): () => void {
-  let set = settledListeners.get(db);
-  if (!set) {
-    set = new Set();
-    settledListeners.set(db, set);
-  }
-  set.add(listener);
-  return () => set.delete(listener);
+  return settled.on(db, listener);
 }
