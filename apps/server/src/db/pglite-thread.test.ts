@@ -163,6 +163,37 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
     }
   });
 
+  it('the thread ends with its last database, and the next open starts another', async () => {
+    // In a process of its own: here the file's own database, and any other file's, keep the thread.
+    const script = [
+      "import { openPgliteThread, pgliteThreadId } from './apps/server/src/db/pglite-thread.ts';",
+      'const a = await openPgliteThread(undefined);',
+      'const b = await openPgliteThread(undefined);',
+      'const first = pgliteThreadId();',
+      'await a.close();',
+      'await a.close();',
+      "const bAfterA = (await b.query('SELECT 2 AS n')).rows[0].n;",
+      'const afterA = pgliteThreadId();',
+      'await b.close();',
+      'const afterB = pgliteThreadId();',
+      'const c = await openPgliteThread(undefined);',
+      "const cWorks = (await c.query('SELECT 3 AS n')).rows[0].n;",
+      'const next = pgliteThreadId();',
+      'await c.close();',
+      'console.log(JSON.stringify({ first, bAfterA, afterA, afterB: afterB ?? null, cWorks, next }));',
+    ].join('\n');
+    const run = promisify(execFile);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      timeout: 60_000,
+      cwd: new URL('../../../..', import.meta.url).pathname,
+    });
+    const r = JSON.parse(stdout.trim()) as Record<string, number | null>;
+    expect(r.first).toBeGreaterThan(0);
+    // One database closed (twice) of two: the thread and the other database go on.
+    expect(r).toMatchObject({ bAfterA: 2, afterA: r.first, afterB: null, cWorks: 3 });
+    expect(r.next).toBeGreaterThan(r.first!);
+  });
+
   it('an idle open database does not keep its process alive', async () => {
     const script = [
       "import { openPgliteThread } from './apps/server/src/db/pglite-thread.ts';",

@@ -71,6 +71,8 @@ interface Thread {
   send(db: number, request: Request, transfer?: ArrayBuffer[], waitMs?: number): Promise<unknown>;
   /** Notification callbacks per database and channel. */
   listeners: Map<number, Map<string, Set<(payload: string) => void>>>;
+  /** Databases opened on it (or being opened) and not yet closed. */
+  open: number;
 }
 
 let thread: Thread | undefined;
@@ -130,6 +132,7 @@ function startThread(): Thread {
   return {
     worker,
     listeners,
+    open: 0,
     send: (db, request, transfer, waitMs) =>
       new Promise((resolve, reject) => {
         if (endedBy) return reject(endedBy);
@@ -157,11 +160,20 @@ export async function openPgliteThread(
   image?: Blob,
   sharedBuffers?: string,
 ): Promise<PgliteThreadClient> {
-  thread ??= startThread();
-  const { send, listeners } = thread;
-  const db = nextDatabase++;
   const buffer = image ? await image.arrayBuffer() : undefined;
-  await send(db, { op: 'open', dataDir, image: buffer, sharedBuffers }, buffer ? [buffer] : undefined);
+  thread ??= startThread();
+  const own = thread;
+  const { send, listeners } = own;
+  const db = nextDatabase++;
+  own.open++;
+  try {
+    await send(db, { op: 'open', dataDir, image: buffer, sharedBuffers }, buffer ? [buffer] : undefined);
+  } catch (err) {
+    await released(own);
+    throw err;
+  }
+
+  let closed = false;
 
   // Inside a transaction (`tx`) a reply is taken at once (TX_REPLY_WAIT_MS).
   const query = <T>(text: string, params?: unknown[], options?: ThreadQueryOptions, tx?: number) =>
@@ -214,8 +226,31 @@ export async function openPgliteThread(
     runPrepared: (name, text, params) => send(db, { op: 'prepared', name, text, params }) as Promise<Results>,
     dumpDataDir: async () => new Blob([(await send(db, { op: 'dump' })) as ArrayBuffer]),
     async close() {
+      if (closed) return;
+      closed = true;
       listeners.delete(db);
-      await send(db, { op: 'close' });
+      try {
+        await send(db, { op: 'close' });
+      } finally {
+        await released(own);
+      }
     },
   };
+}
+
+/** The PGlite thread's id (worker_threads threadId) while one runs, else undefined; for tests. */
+export function pgliteThreadId(): number | undefined {
+  return thread?.worker.threadId;
+}
+
+/**
+ * Counts one database of `own` closed; the last one ends the thread, and the next open starts another.
+ * What PGlite held (each database's WebAssembly memory, the thread's heap) goes with it: a process that
+ * opens and closes many databases one after another (test files sharing a worker, vitest.config.ts)
+ * holds only those still open.
+ */
+async function released(own: Thread): Promise<void> {
+  if (--own.open > 0) return;
+  if (thread === own) thread = undefined;
+  await own.worker.terminate();
 }
