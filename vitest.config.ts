@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * module cache kept, so the server's module graph is imported once per worker, not once per file. That
  * halved the run (264 files: 1,142 s → 556 s, CI's 2-core machine). Such files share their worker's
  * module state, so a test reads process-wide counters as differences (push/metrics.test.ts), and each file
- * closes what it opens. `web` keeps isolation: its files replace modules with vi.mock.
+ * closes what it opens. `web` keeps isolation: its files replace modules with vi.mock. Decision 0035.
  */
 export default defineConfig({
   test: {
