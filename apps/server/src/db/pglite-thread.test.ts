@@ -5,6 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteThread, type PgliteThreadClient } from './pglite-thread';
 import { asUrgent } from './urgency';
 
+/** Runs `lines` as an ES module in a new Node process at the repository's root; @returns its stdout, trimmed. */
+async function runScript(lines: readonly string[], timeoutMs: number): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', lines.join('\n')],
+    { timeout: timeoutMs, cwd: new URL('../../../..', import.meta.url).pathname },
+  );
+  return stdout.trim();
+}
+
 describe('PGlite on its own thread (issue 36; decision 0032)', () => {
   let client: PgliteThreadClient;
   beforeAll(async () => {
@@ -181,13 +191,8 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
       'const next = pgliteThreadId();',
       'await c.close();',
       'console.log(JSON.stringify({ first, bAfterA, afterA, afterB: afterB ?? null, cWorks, next }));',
-    ].join('\n');
-    const run = promisify(execFile);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      timeout: 60_000,
-      cwd: new URL('../../../..', import.meta.url).pathname,
-    });
-    const r = JSON.parse(stdout.trim()) as Record<string, number | null>;
+    ];
+    const r = JSON.parse(await runScript(script, 60_000)) as Record<string, number | null>;
     expect(r.first).toBeGreaterThan(0);
     // One database closed (twice) of two: the thread and the other database go on.
     expect(r).toMatchObject({ bAfterA: 2, afterA: r.first, afterB: null, cWorks: 3 });
@@ -199,12 +204,7 @@ describe('PGlite on its own thread (issue 36; decision 0032)', () => {
       "import { openPgliteThread } from './apps/server/src/db/pglite-thread.ts';",
       'const db = await openPgliteThread(undefined);',
       "console.log((await db.query('SELECT 1 AS one')).rows[0].one);",
-    ].join('\n');
-    const run = promisify(execFile);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      timeout: 30_000,
-      cwd: new URL('../../../..', import.meta.url).pathname,
-    });
-    expect(stdout.trim()).toBe('1');
+    ];
+    expect(await runScript(script, 30_000)).toBe('1');
   });
 });
