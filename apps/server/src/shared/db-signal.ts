@@ -8,8 +8,8 @@ import type { DbHandle } from '../db/client';
 
 /** One kind of notice about a database, carrying a `T`. */
 export interface DbSignal<T = void> {
-  /** Calls every listener of `db` with `value`, in the order they subscribed. */
-  emit(db: DbHandle, value: T): void;
+  /** Calls every listener of `db` with `value` (none for a `void` notice), in the order they subscribed. */
+  emit(db: DbHandle, ...value: T extends void ? [] : [T]): void;
   /** Calls `listener` after each `emit(db, …)`. @returns the unsubscribe function. */
   on(db: DbHandle, listener: (value: T) => void): () => void;
 }
@@ -18,8 +18,8 @@ export interface DbSignal<T = void> {
 export function createDbSignal<T = void>(): DbSignal<T> {
   const listeners = new WeakMap<DbHandle, Set<(value: T) => void>>();
   return {
-    emit(db, value) {
-      for (const listener of listeners.get(db) ?? []) listener(value);
+    emit(db, ...value) {
+      for (const listener of listeners.get(db) ?? []) listener(value[0] as T);
     },
     on(db, listener) {
       let set = listeners.get(db);

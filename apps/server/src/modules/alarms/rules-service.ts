@@ -76,7 +76,7 @@ export async function saveRule(db: DbHandle, user: SessionUser, body: AlarmRuleS
       .where(and(eq(alarmRules.id, body.id), eq(alarmRules.stationId, body.stationId)))
       .returning();
     if (!row) throw noPermission();
-    changed.emit(db, undefined);
+    changed.emit(db);
     return toRule(row);
   }
   const [{ n } = { n: 0 }] = await db.db
@@ -85,7 +85,7 @@ export async function saveRule(db: DbHandle, user: SessionUser, body: AlarmRuleS
     .where(eq(alarmRules.stationId, body.stationId));
   if (n >= RULE_BOUNDS.perStation) throw limitReached();
   const [row] = await db.db.insert(alarmRules).values(values).returning();
-  changed.emit(db, undefined);
+  changed.emit(db);
   return toRule(row!);
 }
 
@@ -102,5 +102,5 @@ export async function deleteRule(
     .where(and(eq(alarmRules.id, id), eq(alarmRules.stationId, stationId)))
     .returning({ id: alarmRules.id });
   if (gone.length === 0) throw noPermission();
-  changed.emit(db, undefined);
+  changed.emit(db);
 }

@@ -34,7 +34,7 @@ const queued = createDbSignal();
 
 /** Tells this node's sender that mail was committed to the outbox of `db`, so it delivers at once. */
 export function mailQueued(db: DbHandle): void {
-  queued.emit(db, undefined);
+  queued.emit(db);
 }
 
 /** Calls `wake` after each `mailQueued(db)`. @returns the unsubscribe function. */
