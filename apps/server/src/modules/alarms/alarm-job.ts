@@ -23,4 +23,7 @@ export const alarmJob: JobDefinition = {
       log.info({ offline, rules }, 'platform alarms evaluated');
   },
   wakeOn: onRulesChanged,
+  // A run evaluates every site's rules and devices: saves in quick succession (one owner's or many) run it
+  // at most once a second, not once per save.
+  kickCoalesceMs: 1_000,
 };

@@ -21,8 +21,9 @@ import { SMTP_TIMEOUTS } from './transport';
 export const MAIL_SENDER = {
   intervalMs: 2_000,
   /**
-   * How long a claimed row is hidden from other senders, by default (config MAIL_LEASE_S): a batch's worst
-   * on a slow SMTP server (5 mails a connection at SEND_MARGIN_MS each) fits in it.
+   * How long a claimed row is hidden from other senders, by default (config MAIL_LEASE_S). A batch on a slow
+   * SMTP server may outlast it (5 mails a connection at up to SEND_MARGIN_MS each): its lanes stop taking
+   * mail SEND_MARGIN_MS before the lease ends, and the rest waits for it (sendBatch).
    */
   leaseMs: 120_000,
   maxAttempts: 8,
