@@ -21,7 +21,7 @@ import { alarmPushJob } from '../apps/server/src/modules/push/fanout';
 import { reportPushJob } from '../apps/server/src/modules/push/reports';
 import { type BenchDbKind, openBenchDb } from './harness';
 import { startPushRunner } from './push-runner';
-import type { SmtpSink } from './smtp-sink';
+import { mailedAt, type SmtpSink } from './smtp-sink';
 import { quantile } from './stats';
 import { printTable, type Row } from './table';
 
@@ -150,11 +150,11 @@ function alarmCase(kind: BenchDbKind): Promise<Row> {
         );
       }
       const raisedFor = (Date.now() - start) / 1000;
-      await until(() => smtp.received.length >= ALARMS, Date.now() + ALARM_GRACE_MS);
-      const latencies = smtp.received
-        .map((m) => {
-          const at = m.code ? raisedAt.get(m.code) : undefined;
-          return at === undefined ? null : (m.receivedAt - at) / 1000;
+      await until(() => mailedAt(smtp.received).size >= ALARMS, Date.now() + ALARM_GRACE_MS);
+      const latencies = [...mailedAt(smtp.received)]
+        .map(([code, receivedAt]) => {
+          const at = raisedAt.get(code);
+          return at === undefined ? null : (receivedAt - at) / 1000;
         })
         .filter((s): s is number => s !== null)
         .sort((a, b) => a - b);
@@ -162,7 +162,8 @@ function alarmCase(kind: BenchDbKind): Promise<Row> {
       return {
         db: kind,
         case: `${ALARMS} alarms in ${raisedFor.toFixed(0)} s on ${SITES} sites, e-mail`,
-        'mails at SMTP': latencies.length,
+        'alarms mailed': latencies.length,
+        'mails at SMTP': smtp.received.length,
         'p50 s': quantile(latencies, 0.5),
         'p99 s': quantile(latencies, 0.99),
         'max s': latencies.at(-1) ?? Number.NaN,

@@ -3,8 +3,8 @@
  * receiving (and the test receiver's parsing) shares neither the event loop nor the CPU count of the
  * server under test, as a real mail server would not (issue 36 §2: as a worker thread its parsing was
  * counted in the server's CPU per message). It acknowledges a mail at the end of its data, as an MTA does once the
- * mail is queued, and reports the bench's code found in it (`PB` and five digits, or the recipient) with
- * the moment its data ended.
+ * mail is queued, and reports the bench's codes found in it (`PB` and five digits: several when the
+ * platform grouped a mailbox's alarms into one mail) and its recipients, with the moment its data ended.
  */
 
 import { fork } from 'node:child_process';
@@ -14,11 +14,18 @@ import { SMTPServer } from 'smtp-server';
 
 /** One mail as the bench sees it. */
 export interface SunkMail {
-  /** The first `PB00000`-style code in the mail, or null. */
-  code: string | null;
+  /** The distinct `PB00000`-style codes in the mail, in order (none in a report's mail). */
+  codes: string[];
   to: string[];
   /** When its data ended (ms since the epoch). */
   receivedAt: number;
+}
+
+/** When each alarm code first reached the sink (ms since the epoch), from its mails so far. */
+export function mailedAt(received: readonly SunkMail[]): Map<string, number> {
+  const at = new Map<string, number>();
+  for (const m of received) for (const code of m.codes) if (!at.has(code)) at.set(code, m.receivedAt);
+  return at;
 }
 
 /** A running sink. */
@@ -67,8 +74,10 @@ if (process.argv[2] === '--sink' && process.send) {
       stream.on('end', () => {
         const receivedAt = Date.now();
         cb();
-        const code = /PB\d{5}/.exec(Buffer.concat(chunks).toString('latin1'))?.[0] ?? null;
-        port.postMessage({ mail: { code, to: session.envelope.rcptTo.map((r) => r.address), receivedAt } });
+        // Quoted-printable's soft line breaks could split a code in a long line.
+        const data = Buffer.concat(chunks).toString('latin1').replaceAll('=\r\n', '');
+        const codes = [...new Set(data.match(/PB\d{5}/g) ?? [])];
+        port.postMessage({ mail: { codes, to: session.envelope.rcptTo.map((r) => r.address), receivedAt } });
       });
     },
   });

@@ -141,6 +141,18 @@ export const PUSH_MESSAGES = {
     'pt-BR': '{code} em {site} voltou {count} vezes em 10 minutos',
     'cs-CZ': '{code} – {site}: {count}× za 10 minut',
   },
+  'push.msg.groupTitle': {
+    'en-US': '{count} alarm messages: {first} …',
+    'zh-CN': '{count} 条告警消息：{first} 等',
+    'pt-BR': '{count} mensagens de alarme: {first} …',
+    'cs-CZ': 'Zprávy o alarmech ({count}): {first} …',
+  },
+  'push.msg.groupLead': {
+    'en-US': '{count} alarm messages for you came in together. Each follows.',
+    'zh-CN': '您有 {count} 条告警消息同时到达，逐条如下。',
+    'pt-BR': '{count} mensagens de alarme para você chegaram juntas. Cada uma segue abaixo.',
+    'cs-CZ': 'Počet zpráv o alarmech, které přišly najednou: {count}. Následují jedna po druhé.',
+  },
   'push.msg.site': { 'en-US': 'Site', 'zh-CN': '电站', 'pt-BR': 'Usina', 'cs-CZ': 'Lokalita' },
   'push.msg.device': { 'en-US': 'Device', 'zh-CN': '设备', 'pt-BR': 'Dispositivo', 'cs-CZ': 'Zařízení' },
   'push.msg.code': { 'en-US': 'Code', 'zh-CN': '代码', 'pt-BR': 'Código', 'cs-CZ': 'Kód' },

@@ -165,6 +165,11 @@ export const mailOutbox = pgTable(
      * Set on insert, so the sender knows without a query per mail (issue 36 §2).
      */
     origin: text('origin'),
+    /**
+     * How many push deliveries the mail carries: several when alarm messages for one mailbox were grouped
+     * into one mail (push/channels/email.ts), else 1. The push counter counts each (issue 36 §2).
+     */
+    carries: smallint('carries').notNull().default(1),
   },
   (t) => [index('mail_outbox_due').on(t.state, t.nextAttemptAt)],
 );

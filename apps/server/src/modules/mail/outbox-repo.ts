@@ -18,6 +18,8 @@ export interface ClaimedMail {
   attachment: Buffer | null;
   attempts: number;
   origin: MailOrigin;
+  /** Push deliveries the mail carries (1 unless grouped). */
+  carries: number;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function claimDueMail(db: DbHandle, leaseMs: number, limit: number)
                     ORDER BY next_attempt_at, id LIMIT $2
                     FOR UPDATE SKIP LOCKED)
       RETURNING id, to_address AS "to", subject, body, html, attachment_name AS "attachmentName", attachment,
-                attempts, origin`,
+                attempts, origin, carries`,
     [leaseMs / 1000, limit],
   );
   return rows.sort((a, b) => a.id - b.id);

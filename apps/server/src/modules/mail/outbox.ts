@@ -50,6 +50,8 @@ export interface SettledMail {
   mailId: number;
   state: 'sent' | 'failed';
   origin: MailOrigin;
+  /** How many push deliveries the mail carries (`mail_outbox.carries`: several for a grouped mail). */
+  carries: number;
 }
 
 const settled = createDbSignal<SettledMail>();

@@ -106,12 +106,13 @@ async function sendOne(
       new Date(Date.now() + backoffMs(attempts)),
       final,
     );
-    if (final) mailSettled(deps.db, { mailId: mail.id, state: 'failed', origin: mail.origin });
+    if (final)
+      mailSettled(deps.db, { mailId: mail.id, state: 'failed', origin: mail.origin, carries: mail.carries });
     deps.log.warn({ mailId: mail.id, attempts, final, error }, 'mail delivery failed');
     return false;
   }
   await recordSent(mail.id);
-  mailSettled(deps.db, { mailId: mail.id, state: 'sent', origin: mail.origin });
+  mailSettled(deps.db, { mailId: mail.id, state: 'sent', origin: mail.origin, carries: mail.carries });
   return true;
 }
 

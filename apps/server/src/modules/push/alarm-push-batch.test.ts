@@ -2,8 +2,9 @@
  * Alarm push in batches (issue 36 §2): several alarms fanned out in one run, their delivery rows written
  * in one statement and their e-mails handed to the mail outbox in the same transaction (no delivery job);
  * what waits for a job (a digest) is handled by deliverBatch, the delivery worker's handler. Users must
- * still get what one alarm at a time gave them: one mail per alarm and rule-matching user, in that user's
+ * still get what one alarm at a time told them: every alarm to every rule-matching user, in that user's
  * language, none for a rule that does not match, none once the share ended, and a flapping code one digest.
+ * The alarms one run hands over to the same mailbox go in one mail (up to MAIL_GROUP_MAX), each in full.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { post } from '../account/test-account';
 import { deliverDueMail } from '../mail/sender';
 import { startTestSmtpFor, type TestSmtp } from '../mail/test-smtp';
+import { MAIL_GROUP_MAX } from './channels/email';
 import { DELIVER_QUEUE, deliverBatch } from './deliver';
 import { fanOutAlarmEvents } from './fanout';
 
@@ -111,14 +113,14 @@ async function logOf(token: string) {
   return rows.map(({ kind, status, reason }) => ({ kind, status, reason })).reverse();
 }
 
+const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 const subjectsTo = (email: string) =>
-  smtp.received
-    .filter((m) => m.to.includes(email))
+  mailsTo(email)
     .map((m) => m.subject)
     .sort();
 
 describe('alarms fanned out and delivered in batches', () => {
-  it('one mail per alarm and rule-matching user, each in the rule’s language; none without a match or a share', async () => {
+  it('every alarm to every rule-matching user in the rule’s language, one mail per mailbox and run; none without a match or a share', async () => {
     const owner = await userWithEmail('batch-owner');
     const station = await buildStation(t.db, { ownerId: owner.user.id, name: 'batch roof' });
     const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
@@ -144,48 +146,75 @@ describe('alarms fanned out and delivered in batches', () => {
     await raise(station.id, device.id, 'B4', 4);
     expect(await fanOutAlarmEvents(deps())).toBe(1);
     await sendMail();
-    codes.push('B4');
 
-    const owners = subjectsTo(owner.email);
-    expect(owners).toHaveLength(4);
-    codes.forEach((code, i) => {
-      expect(owners[i]).toContain(code);
-      expect(owners[i]).toContain('batch roof');
-      expect(owners[i]).not.toMatch(/[\u4e00-\u9fff]/);
-    });
-    const friends = subjectsTo(zhFriend.email);
-    expect(friends).toHaveLength(4);
-    codes.forEach((code, i) => {
-      expect(friends[i]).toContain(code);
-      expect(friends[i]).toMatch(/[\u4e00-\u9fff]/);
-    });
+    // The run's three alarms reach each mailbox as one mail that gives each in full; B4, alone in its
+    // run, as a mail of its own, as one alarm always did.
+    const [grouped, single] = mailsTo(owner.email);
+    expect(mailsTo(owner.email)).toHaveLength(2);
+    expect(grouped!.subject).toMatch(/^3 alarm messages: \[Fault\] B\d at batch roof/);
+    for (const code of codes) {
+      expect(grouped!.text).toContain(`[Fault] ${code} at batch roof`);
+      expect(grouped!.text).toContain(`Code: ${code}`);
+      expect(grouped!.html).toContain(`Fault ${code}`);
+    }
+    expect(grouped!.text).toContain('Open in Energy Cloud: https://ems.example.com/station?stationId=');
+    expect(single!.subject).toBe('[Fault] B4 at batch roof');
+    expect(single!.text).not.toContain('B1');
+    const [zhGrouped, zhSingle] = mailsTo(zhFriend.email);
+    expect(mailsTo(zhFriend.email)).toHaveLength(2);
+    expect(zhGrouped!.subject).toMatch(/^3 条告警消息：【故障】batch roof：B\d 等$/);
+    for (const code of codes) expect(zhGrouped!.text).toContain(`代码: ${code}`);
+    expect(zhSingle!.subject).toBe('【故障】batch roof：B4');
     expect(subjectsTo(fatalOnly.email)).toEqual([]);
-    expect(subjectsTo(leaving.email)).toHaveLength(3);
-    expect(subjectsTo(leaving.email).join()).not.toContain('B4');
+    expect(mailsTo(leaving.email)).toHaveLength(1);
+    expect(mailsTo(leaving.email)[0]!.text).not.toContain('B4');
+    // The log still has a row per alarm, each sent with the mail that carried it.
     expect(await logOf(owner.token)).toEqual(Array(4).fill({ kind: 'alarm', status: 'sent', reason: null }));
     expect(await logOf(fatalOnly.token)).toEqual([]);
     expect(await logOf(leaving.token)).toEqual(
       Array(3).fill({ kind: 'alarm', status: 'sent', reason: null }),
     );
 
-    // Each handed-over delivery links a mail of its own, to its recipient, about its alarm; one attempt.
-    const handed = await t.db.query<{ id: number; mailId: number }>(
-      `SELECT d.id::int AS id, d.mail_id AS "mailId" FROM push_deliveries d
+    // Each handed-over delivery links a mail to its recipient that gives its alarm; one attempt. The
+    // mail says how many deliveries it carries (the push counter counts each).
+    const handed = await t.db.query<{ id: number; mailId: number; carries: number }>(
+      `SELECT d.id::int AS id, d.mail_id AS "mailId", m.carries FROM push_deliveries d
        JOIN mail_outbox m ON m.id = d.mail_id JOIN alarms a ON a.id = d.alarm_id
-       WHERE d.station_id = $1 AND m.to_address = d.recipient AND m.subject LIKE '%' || a.alarm_code || '%'
+       WHERE d.station_id = $1 AND m.to_address = d.recipient AND m.body LIKE '%' || a.alarm_code || '%'
          AND d.attempts = 1`,
       [station.id],
     );
     expect(handed.rows).toHaveLength(11);
-    expect(new Set(handed.rows.map((h) => h.mailId)).size).toBe(11);
+    const carried = new Map(handed.rows.map((h) => [h.mailId, h.carries]));
+    expect([...carried.values()].sort()).toEqual([1, 1, 3, 3, 3]);
     // A repeated job of a handed-over delivery (each twice in one batch) sends nothing more.
     const again = handed.rows.map(
       (h) => ({ data: { deliveryId: h.id }, retryCount: 0, retryLimit: 7 }) as never,
     );
     expect(await deliverBatch(deps(), [...again, ...again])).toEqual(Array(22).fill(null));
     await sendMail();
-    expect(subjectsTo(owner.email)).toHaveLength(4);
-    expect(subjectsTo(zhFriend.email)).toHaveLength(4);
+    expect(mailsTo(owner.email)).toHaveLength(2);
+    expect(mailsTo(zhFriend.email)).toHaveLength(2);
+  });
+
+  it(`an alarm storm: ${MAIL_GROUP_MAX} alarms at most in one mail, every one of them in some mail`, async () => {
+    const owner = await userWithEmail('batch-storm');
+    const station = await buildStation(t.db, { ownerId: owner.user.id, name: 'storm roof' });
+    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
+    await saveRule(owner.token, {});
+    const n = MAIL_GROUP_MAX + 5;
+    const codes = Array.from({ length: n }, (_, i) => `S${String(i).padStart(2, '0')}`);
+    for (const code of codes) await raise(station.id, device.id, code, 2);
+    expect(await fanOutAlarmEvents(deps())).toBe(n);
+    await sendMail();
+    const mails = mailsTo(owner.email);
+    expect(mails.map((m) => m.subject.split(':')[0]).sort()).toEqual([
+      `${MAIL_GROUP_MAX} alarm messages`,
+      '5 alarm messages',
+    ]);
+    const inMails = codes.filter((code) => mails.some((m) => m.text.includes(`Code: ${code}\n`)));
+    expect(inMails).toEqual(codes);
+    expect(await logOf(owner.token)).toEqual(Array(n).fill({ kind: 'alarm', status: 'sent', reason: null }));
   });
 
   it('a delivery waiting for a job (a digest) is suppressed at its time once the share ended', async () => {

@@ -98,4 +98,37 @@ describe('push metrics', () => {
     expect(await delivered('email', 'suppressed')).toBe(before.suppressed + 1);
     expect(await delivered('email', 'failed')).toBe(before.failed);
   });
+
+  it('counts each alarm a grouped mail carries', async () => {
+    const email = `metrics-group-${Date.now()}@example.com`;
+    const owner = await buildUser(t.db, { email, emailVerified: true });
+    const station = await buildStation(t.db, { ownerId: owner.id, name: 'group roof' });
+    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
+    const res = await post(
+      t.app,
+      '/owner_api/webpvesc/ajax/push/config/save',
+      {
+        kind: 'alarm',
+        channels: ['email'],
+        alarmLevels: ['general', 'serious', 'fatal'],
+        receiveLanguageId: 1,
+      },
+      { token: await signIn(t.app, owner) },
+    );
+    expect(res.json()).toMatchObject({ status: 0 });
+    const sentBefore = await delivered('email', 'sent');
+    // Committed together, so one fan-out run takes all three and mails them as one.
+    await t.db.query(
+      `INSERT INTO alarms (station_id, device_id, alarm_code, alarm_level, alarm_desc, started_at)
+       VALUES ($1, $2, 'G1', 4, 'Fault G1', now()), ($1, $2, 'G2', 4, 'Fault G2', now()),
+              ($1, $2, 'G3', 2, 'Fault G3', now())`,
+      [station.id, device.id],
+    );
+    const mail = await smtp.waitForMail(email);
+    expect(mail.subject).toMatch(/^3 alarm messages: /);
+    await vi.waitFor(async () => expect(await delivered('email', 'sent')).toBe(sentBefore + 3), {
+      timeout: 10_000,
+    });
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+  });
 });

@@ -19,9 +19,9 @@ const deliveries = new Counter({
   registers: [],
 });
 
-/** Counts one delivery of `channel` settled as `status`. */
-export function countDelivery(channel: PushChannel, status: SettledStatus): void {
-  deliveries.inc({ channel, status });
+/** Counts `n` deliveries (one unless a grouped mail settled) of `channel` settled as `status`. */
+export function countDelivery(channel: PushChannel, status: SettledStatus, n = 1): void {
+  deliveries.inc({ channel, status }, n);
 }
 
 /**
@@ -33,7 +33,7 @@ export function registerPushMetrics(registry: Registry, db: DbHandle): () => voi
   // Only a mail that carries a push delivery counts (not sign-up codes and the like). The mail says so
   // itself (its origin): a query per settled mail to find its delivery was one more statement per alarm
   // on the ingest's database (issue 36 §2).
-  return onMailSettled(db, ({ origin, state }) => {
-    if (origin === 'push') countDelivery('email', state);
+  return onMailSettled(db, ({ origin, state, carries }) => {
+    if (origin === 'push') countDelivery('email', state, carries);
   });
 }

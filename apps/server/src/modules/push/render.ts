@@ -97,6 +97,30 @@ export function alarmMessage(
   return { language: lang, title, ...body(rows, link, t('push.msg.open')), link, fields };
 }
 
+/**
+ * One e-mail for several alarm messages to the same mailbox, all in `lang` (push/channels/email.ts groups
+ * what one fan-out run hands over, issue 36 §2): the subject counts them and names the first, the body
+ * is each message in turn, as it would have been mailed alone.
+ */
+export function groupedMessage(messages: readonly PushMessage[], lang: LanguageCode): PushMessage {
+  const first = messages[0]!;
+  const count = messages.length;
+  const lead = translate('push.msg.groupLead', lang, { count });
+  const rule = '\n\n' + '-'.repeat(40) + '\n\n';
+  return {
+    language: lang,
+    title: translate('push.msg.groupTitle', lang, { count, first: first.title }),
+    text: [lead, ...messages.map((m) => `${m.title}\n\n${m.text}`)].join(rule),
+    html:
+      `<div style="font-family:sans-serif;font-size:14px"><p>${escapeHtml(lead)}</p></div>` +
+      messages
+        .map((m) => `<hr><h3 style="font-family:sans-serif">${escapeHtml(m.title)}</h3>${m.html ?? ''}`)
+        .join(''),
+    link: first.link,
+    fields: { ...first.fields, count: String(count) },
+  };
+}
+
 /** The message of POST push/test on `channel`. */
 export function testMessage(channelName: string, lang: LanguageCode, publicUrl: string): PushMessage {
   const channel = translate(`push.channel.${channelName}` as MessageKey, lang);

@@ -10,6 +10,7 @@ import { mailQueued, type Tx } from '../../mail/outbox';
 import { readSmtpSettings } from '../../mail/smtp-settings';
 import type { DeliveryToSend, PushChannelImpl } from '../channel';
 import { maskEmail } from '../mask';
+import { groupedMessage } from '../render';
 import { reportAttachment } from '../report-attachment';
 
 export const emailChannel: PushChannelImpl = {
@@ -69,31 +70,69 @@ export const emailChannel: PushChannelImpl = {
   },
 };
 
+/** Most alarm messages one grouped e-mail carries: an alarm storm's mail stays readable. */
+export const MAIL_GROUP_MAX = 20;
+
 /**
- * Writes the mails of `deliveries` to the outbox and links each delivery to its mail, recording the
- * attempt (attempts, reason cleared), in one statement: the mail and the link commit together, so a
- * retried job finds the link and stops.
+ * The mails of `deliveries`: those for the same mailbox in the same language go in one mail, up to
+ * MAIL_GROUP_MAX each, in the order given (issue 36 §2: an alarm storm on a site is a few mails to its
+ * owner, not one per alarm, as Alertmanager groups its notifications). A mailbox with one message gets
+ * that message as it is. No message waits for another: only what was handed over together is grouped.
+ */
+export function groupMails(deliveries: readonly DeliveryToSend[]): DeliveryToSend[][] {
+  const open = new Map<string, DeliveryToSend[]>();
+  const out: DeliveryToSend[][] = [];
+  for (const d of deliveries) {
+    const key = `${d.recipient}\u0000${d.message.language}`;
+    let group = open.get(key);
+    if (!group || group.length === MAIL_GROUP_MAX) {
+      group = [];
+      open.set(key, group);
+      out.push(group);
+    }
+    group.push(d);
+  }
+  return out;
+}
+
+/**
+ * Writes the mails of `deliveries` to the outbox (grouped by mailbox, groupMails) and links each delivery
+ * to its mail, recording the attempt (attempts, reason cleared), in one statement: the mails and the links
+ * commit together, so a retried job finds the link and stops.
  */
 async function handOverMail(db: DbHandle, deliveries: readonly DeliveryToSend[], tx?: Tx): Promise<void> {
-  const records = deliveries.map((d) => ({
-    delivery_id: d.id,
-    attempts: d.attempt,
-    to_address: d.recipient,
-    subject: d.message.title,
-    body: d.message.text,
-    html: d.message.html ?? null,
-  }));
+  const groups = groupMails(deliveries);
+  const mails = groups.map((g, i) => {
+    const message =
+      g.length === 1
+        ? g[0]!.message
+        : groupedMessage(
+            g.map((d) => d.message),
+            g[0]!.message.language,
+          );
+    return {
+      g: i,
+      to_address: g[0]!.recipient,
+      subject: message.title,
+      body: message.text,
+      html: message.html ?? null,
+      carries: g.length,
+    };
+  });
+  const links = groups.flatMap((g, i) => g.map((d) => ({ delivery_id: d.id, attempts: d.attempt, g: i })));
   // Ids drawn first (a materialized CTE evaluates nextval once per row), so each delivery learns its mail's.
   await (tx ?? db.db).execute(
-    sql`WITH src AS MATERIALIZED (
+    sql`WITH mails AS MATERIALIZED (
        SELECT x.*, nextval(pg_get_serial_sequence('mail_outbox', 'id'))::int AS mail_id
-       FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-         AS x(delivery_id bigint, attempts int, to_address text, subject text, body text, html text)
-     ), mail AS (
-       INSERT INTO mail_outbox (id, to_address, subject, body, html, origin)
-       SELECT mail_id, to_address, subject, body, html, 'push' FROM src
+       FROM jsonb_to_recordset(${JSON.stringify(mails)}::jsonb)
+         AS x(g int, to_address text, subject text, body text, html text, carries smallint)
+     ), inserted AS (
+       INSERT INTO mail_outbox (id, to_address, subject, body, html, origin, carries)
+       SELECT mail_id, to_address, subject, body, html, 'push', carries FROM mails
      )
-     UPDATE push_deliveries d SET mail_id = src.mail_id, attempts = src.attempts, reason = NULL
-     FROM src WHERE d.id = src.delivery_id`,
+     UPDATE push_deliveries d SET mail_id = mails.mail_id, attempts = link.attempts, reason = NULL
+     FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb) AS link(delivery_id bigint, attempts int, g int)
+       JOIN mails ON mails.g = link.g
+     WHERE d.id = link.delivery_id`,
   );
 }
