@@ -55,28 +55,35 @@ async function delivered(channel: string, status: string): Promise<number> {
   return line ? Number(line.split(' ')[1]) : 0;
 }
 
+/** An owner with a verified e-mail, a site with an inverter, and an e-mail alarm rule (plus `rule`). */
+async function ownerWithRule(name: string, rule: Record<string, unknown> = {}) {
+  const email = `${name}-${Date.now()}@example.com`;
+  const owner = await buildUser(t.db, { email, emailVerified: true });
+  const station = await buildStation(t.db, { ownerId: owner.id, name: `${name} roof` });
+  const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
+  const res = await post(
+    t.app,
+    '/owner_api/webpvesc/ajax/push/config/save',
+    {
+      kind: 'alarm',
+      channels: ['email'],
+      alarmLevels: ['general', 'serious', 'fatal'],
+      receiveLanguageId: 1,
+      ...rule,
+    },
+    { token: await signIn(t.app, owner) },
+  );
+  expect(res.json()).toMatchObject({ status: 0 });
+  return { email, station, device };
+}
+
 describe('push metrics', () => {
   it('counts a sent e-mail and a suppressed alarm per channel and status', async () => {
-    const email = `metrics-${Date.now()}@example.com`;
-    const owner = await buildUser(t.db, { email, emailVerified: true });
-    const station = await buildStation(t.db, { ownerId: owner.id, name: 'metrics roof' });
-    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
-    const token = await signIn(t.app, owner);
     const hhmm = (d: Date) => d.toISOString().slice(11, 16); // the owner's zone is UTC
-    const res = await post(
-      t.app,
-      '/owner_api/webpvesc/ajax/push/config/save',
-      {
-        kind: 'alarm',
-        channels: ['email'],
-        alarmLevels: ['general', 'serious', 'fatal'],
-        receiveLanguageId: 1,
-        quietFrom: hhmm(new Date(Date.now() - 3_600_000)),
-        quietTo: hhmm(new Date(Date.now() + 3_600_000)),
-      },
-      { token },
-    );
-    expect(res.json()).toMatchObject({ status: 0 });
+    const { email, station, device } = await ownerWithRule('metrics', {
+      quietFrom: hhmm(new Date(Date.now() - 3_600_000)),
+      quietTo: hhmm(new Date(Date.now() + 3_600_000)),
+    });
     // The counters are the process's (since it started): other test files in this worker may have counted.
     const before = {
       sent: await delivered('email', 'sent'),
@@ -100,22 +107,7 @@ describe('push metrics', () => {
   });
 
   it('counts each alarm a grouped mail carries', async () => {
-    const email = `metrics-group-${Date.now()}@example.com`;
-    const owner = await buildUser(t.db, { email, emailVerified: true });
-    const station = await buildStation(t.db, { ownerId: owner.id, name: 'group roof' });
-    const device = await buildDevice(t.db, { stationId: station.id, deviceType: 'inverter' });
-    const res = await post(
-      t.app,
-      '/owner_api/webpvesc/ajax/push/config/save',
-      {
-        kind: 'alarm',
-        channels: ['email'],
-        alarmLevels: ['general', 'serious', 'fatal'],
-        receiveLanguageId: 1,
-      },
-      { token: await signIn(t.app, owner) },
-    );
-    expect(res.json()).toMatchObject({ status: 0 });
+    const { email, station, device } = await ownerWithRule('metrics-group');
     const sentBefore = await delivered('email', 'sent');
     // Committed together, so one fan-out run takes all three and mails them as one.
     await t.db.query(
