@@ -116,7 +116,9 @@ async function stagesCase(kind: BenchDbKind): Promise<Row[]> {
       await timed('mail sender', async () => {
         await deliverDueMail(deps);
         const until = Date.now() + 10_000;
-        while (mailedAt(smtp.received).size < n && Date.now() < until) await sleep(1);
+        // Counted, not mapped, while polling: the poll's own CPU is charged to this stage.
+        const codes = () => smtp.received.reduce((k, m) => k + m.codes.length, 0);
+        while (codes() < n && Date.now() < until) await sleep(1);
       });
     }
     const mailed = mailedAt(smtp.received).size;
