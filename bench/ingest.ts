@@ -31,6 +31,7 @@ import { BENCH_DEVICE_RATE, type BenchDbKind, openBenchDb, runChild, startBenchJ
 import type { PublisherJob, PublisherResult } from './ingest-publisher';
 import { alarmsOnly, pushOn } from './ingest-push';
 import { postgresCpuUs, threadsCpuUs } from './proc-cpu';
+import { withServeFlags } from './serve-flags';
 import { quantile, wallMs } from './stats';
 import { printTable, type Row } from './table';
 
@@ -336,6 +337,7 @@ export async function runIngestBench(): Promise<Row[]> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  withServeFlags('ingest');
   if (process.env.INGEST_BENCH_ONLY !== 'latency') {
     printTable('Ingest: points stored per second', await runIngestBench());
   }

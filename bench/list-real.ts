@@ -38,6 +38,7 @@ import { type BenchHeapRelease, startBenchHeapRelease } from './heap-release-wat
 import type { BrowserSpec, ClientJob, ClientResult } from './list-real-client';
 import { seedBenchSites } from './list-real-fixture';
 import { type IngestLoad, startIngestLoad } from './list-real-ingest';
+import { withServeFlags } from './serve-flags';
 import { quantile } from './stats';
 import { printTable, type Row } from './table';
 import { watchThread } from './thread-watch';
@@ -232,6 +233,7 @@ export function listRealSpread(rows: Row[], goalMs = 25): Row[] {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  withServeFlags('list-real');
   const rows = await runListRealBench();
   printTable('list/real under simulated 5-second pollers', rows);
   printTable('list/real: spread over the runs', listRealSpread(rows));

@@ -17,10 +17,12 @@ import { pushAlarmStages, runPushAlarmBench, runPushReportBench } from './push';
 import { runReportBench } from './reports';
 import { runRestartBench } from './restarts';
 import { runRssBench } from './rss';
+import { withServeFlags } from './serve-flags';
 import { printSolarChargingBench, runSolarChargingBench } from './solar-charging';
 import { printTable } from './table';
 import { runWebAssetsBench } from './web-assets';
 
+withServeFlags('bench');
 const started = Date.now();
 console.log(`Benchmarks on ${process.version}, ${new Date().toISOString()}`);
 printTable('Ingest: points stored per second', await runIngestBench());
