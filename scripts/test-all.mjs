@@ -10,11 +10,13 @@
 //   cluster   the Vitest files that reach a database, broker or engine (apps/server: the web app's and the
 //             contract's tests are pure functions, already run), and every browser spec, through nginx and
 //             two server processes. Lint, typecheck and locales read no engine: run once, in the other pass.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
+import { filesToRunAgain, nativeCrashLine } from './lib/run-errors-reporter.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), 'ems-test-'));
@@ -32,60 +34,136 @@ const failedTests = [];
 /** Each step's wall time, printed at the end. */
 const steps = [];
 
-function run(name, cmd, args, env = {}) {
+/**
+ * Runs one step, its output passed through as it comes; `watch`, when given, also sees each line of it
+ * (stdout and stderr). @returns whether it exited with 0.
+ */
+async function run(name, cmd, args, env = {}, watch = undefined) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const t0 = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const io = watch ? 'pipe' : 'inherit';
+  // Through a pipe, a step would think it writes to a file: colours stay on when they reach a terminal.
+  const colour = watch && process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: ['inherit', io, io],
+    env: { ...process.env, ...colour, ...env },
+  });
+  if (watch) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      from.pipe(to, { end: false });
+      createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY }).on('line', watch);
+    }
+  }
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)));
   steps.push({ name, seconds: (Date.now() - t0) / 1000 });
-  if (r.status !== 0) problems.push(`${name} (exit ${r.status})`);
-  return r.status === 0;
+  if (status !== 0) problems.push(`${name} (exit ${status})`);
+  return status === 0;
 }
 
 /** Counts a check that has no test count of its own (lint, typecheck) as one test. */
-function check(name, cmd, args) {
-  if (run(name, cmd, args)) passed += 1;
+async function check(name, cmd, args) {
+  if (await run(name, cmd, args)) passed += 1;
   else failed += 1;
 }
 
 // A missing engine is counted once here; the suites that need it fail too, each naming it.
-check('test engines', 'node', ['scripts/ensure-engines.mjs']);
+await check('test engines', 'node', ['scripts/ensure-engines.mjs']);
 if (pass !== 'cluster') {
-  check('lint and format', 'biome', ['check', '.']);
-  check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-  check('locales', 'node', ['scripts/check-locales.mjs']);
+  await check('lint and format', 'biome', ['check', '.']);
+  await check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+  await check('locales', 'node', ['scripts/check-locales.mjs']);
 }
 
 const vitestJson = join(out, 'vitest.json');
-run('unit, API and ingest tests', 'vitest', [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-  ...(pass === 'cluster' ? ['apps/server/'] : []),
-]);
+const runErrorsJson = join(out, 'vitest-errors.json');
+/** What a worker that died natively printed (scripts/lib/run-errors-reporter.mjs nativeCrashLine). */
+const nativeCrashLines = [];
+await run(
+  'unit, API and ingest tests',
+  'vitest',
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./scripts/lib/run-errors-reporter.mjs',
+    `--outputFile.json=${vitestJson}`,
+    ...(pass === 'cluster' ? ['apps/server/'] : []),
+  ],
+  { VITEST_RUN_ERRORS_FILE: runErrorsJson },
+  (line) => {
+    const text = nativeCrashLine(line);
+    if (text && nativeCrashLines.length < 20) nativeCrashLines.push(text);
+  },
+);
+/** Errors of the Vitest run that belong to no test (scripts/lib/run-errors-reporter.mjs), repeated at the end. */
+const runErrors = existsSync(runErrorsJson)
+  ? JSON.parse(readFileSync(runErrorsJson, 'utf8'))
+  : { errors: [], unfinished: [] };
 const vitestFiles = [];
+/** Said at the end of the log: files a dead worker left unrun, and how they did when run again. */
+const warnings = [];
 if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  passed += r.numPassedTests;
-  failed +=
-    r.numFailedTests +
-    (r.numTotalTestSuites > 0 && r.numFailedTestSuites > 0 && r.numFailedTests === 0 ? 1 : 0);
-  for (const file of r.testResults ?? []) {
+  const results = new Map(
+    (JSON.parse(readFileSync(vitestJson, 'utf8')).testResults ?? []).map((f) => [f.name, f]),
+  );
+  // A worker that died natively took its file with it, unrun: run once more (lib/run-errors-reporter.mjs).
+  const unrun = filesToRunAgain(runErrors);
+  if (unrun.length) {
+    const againJson = join(out, 'vitest-again.json');
+    const again = await run('unit, API and ingest tests: files a dead worker left unrun, again', 'vitest', [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${againJson}`,
+      ...unrun,
+    ]);
+    const rerun = existsSync(againJson)
+      ? (JSON.parse(readFileSync(againJson, 'utf8')).testResults ?? [])
+      : [];
+    for (const file of rerun) results.set(file.name, file);
+    const names = unrun.map((f) => f.replace(root, '')).join(', ');
+    warnings.push(
+      `a Vitest worker died (${errorHead(runErrors.errors[0].message.split(' ← ').at(-1))}); ${names} ran again: ${again ? 'passed' : 'failed'}`,
+    );
+    if (again && rerun.length === unrun.length) {
+      const first = problems.indexOf('unit, API and ingest tests (exit 1)');
+      if (first >= 0) problems.splice(first, 1);
+    }
+  }
+  for (const file of results.values()) {
     const path = file.name.replace(root, '');
     vitestFiles.push({ path, seconds: (file.endTime - file.startTime) / 1000 });
-    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    const assertions = file.assertionResults ?? [];
+    passed += assertions.filter((t) => t.status === 'passed').length;
+    const tests = assertions.filter((t) => t.status === 'failed');
+    failed += tests.length;
     for (const t of tests) failedTests.push(`${path} › ${t.fullName}: ${errorHead(t.failureMessages?.[0])}`);
-    if (!tests.length && file.status === 'failed') failedTests.push(`${path}: ${errorHead(file.message)}`);
+    if (!tests.length && file.status === 'failed') {
+      failed += 1;
+      const why = runErrors.unfinished.includes(file.name)
+        ? 'did not finish (its worker stopped or the run ended first: see "Vitest errors" below)'
+        : errorHead(file.message);
+      failedTests.push(`${path}: ${why}`);
+    }
   }
 } else failed += 1;
 
 let specFiles = [];
-if (run('web build', 'node', ['scripts/build-web-if-stale.mjs'])) {
+if (await run('web build', 'node', ['scripts/build-web-if-stale.mjs'])) {
   const pwJson = join(out, 'playwright.json');
-  run('browser tests', 'npm', ['--workspace', 'tests/e2e', 'run', 'test', '--', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-    E2E_SCOPE: pass === 'embedded' ? 'embedded' : 'all',
-  });
+  await run(
+    'browser tests',
+    'npm',
+    ['--workspace', 'tests/e2e', 'run', 'test', '--', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      E2E_SCOPE: pass === 'embedded' ? 'embedded' : 'all',
+    },
+  );
   if (existsSync(pwJson)) {
     const report = JSON.parse(readFileSync(pwJson, 'utf8'));
     passed += report.stats.expected + report.stats.flaky;
@@ -109,6 +187,18 @@ printSlowest('Vitest', vitestFiles);
 printSlowest('browser', specFiles);
 console.log(`\nwall time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ✗ ${t}`).join('\n')}`);
+if (runErrors.errors.length)
+  console.log(
+    `\nVitest errors outside any test (${runErrors.errors.length}):\n${runErrors.errors
+      .slice(0, 10)
+      .map((e) => `  ! ${e.file ? `${e.file.replace(root, '')}: ` : ''}${errorHead(e.message)}`)
+      .join('\n')}`,
+  );
+if (warnings.length) console.log(`\nWarnings:\n${warnings.map((w) => `  ! ${w}`).join('\n')}`);
+if (nativeCrashLines.length)
+  console.log(
+    `\nNative crash lines in the Vitest output:\n${nativeCrashLines.map((l) => `  ! ${l}`).join('\n')}`,
+  );
 if (problems.length) console.log(`\nFailed steps: ${problems.join(', ')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
