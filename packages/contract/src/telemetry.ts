@@ -151,9 +151,43 @@ export const DEVICE_LIMITS = {
   burstWindowS: 600,
 } as const;
 
-// zod 4's z.number() already refuses NaN and ±Infinity (JSON cannot carry them anyway). Text that the
-// database cannot store (NUL, lone surrogates) makes the message invalid, not a failed write (issue 19 §8).
-const pointValue = z.union([z.number(), z.string().max(64).refine(isSafeText), z.boolean()]);
+/** Bounds of a sample's points (docs/device-protocol.md §4): a name's length, a text value's length. */
+export const POINT_BOUNDS = { nameMin: 1, nameMax: 32, textMax: 64 } as const;
+
+// zod 4's z.number() already refuses NaN and ±Infinity (JSON cannot carry them anyway).
+const pointValue = z.union([z.number(), z.string(), z.boolean()]);
+
+/**
+ * A sample's points, name → value. The names' and text values' bounds are checked in one pass over the
+ * record rather than as a schema per name and per value: those ran three checks a name through zod's check
+ * machinery, and the payload check was a quarter of the ingest's time for a 1-sample message (issue 36;
+ * 2.4 → 1.3 µs for 10 points). Text the database cannot store (NUL, lone surrogates) makes the message
+ * invalid, not a failed write (issue 19 §8).
+ */
+const PointsSchema = z.record(z.string(), pointValue).superRefine((points, ctx) => {
+  let n = 0;
+  for (const name in points) {
+    n++;
+    if (name.length < POINT_BOUNDS.nameMin || name.length > POINT_BOUNDS.nameMax || !isSafeText(name)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a point name is ${POINT_BOUNDS.nameMin}–${POINT_BOUNDS.nameMax} characters of text`,
+        path: [name],
+      });
+    }
+    const v = points[name];
+    if (typeof v === 'string' && (v.length > POINT_BOUNDS.textMax || !isSafeText(v))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a text value is at most ${POINT_BOUNDS.textMax} characters of text`,
+        path: [name],
+      });
+    }
+  }
+  if (n === 0 || n > DEVICE_LIMITS.maxPointsPerSample) {
+    ctx.addIssue({ code: 'custom', message: 'no points, or too many' });
+  }
+});
 
 /** A timestamp: epoch milliseconds, epoch seconds (10 digits, spec §9), or ISO-8601 with zone. */
 export const TimestampSchema = z.union([z.number().int().positive(), z.string().datetime({ offset: true })]);
@@ -170,10 +204,7 @@ const SECONDS_LIMIT = 10 ** SECONDS_TIMESTAMP_DIGITS;
 
 export const SampleSchema = z.object({
   ts: TimestampSchema,
-  points: z.record(z.string().min(1).max(32).refine(isSafeText), pointValue).refine((p) => {
-    const n = Object.keys(p).length;
-    return n > 0 && n <= DEVICE_LIMITS.maxPointsPerSample;
-  }, 'no points, or too many'),
+  points: PointsSchema,
 });
 export type Sample = z.infer<typeof SampleSchema>;
 
