@@ -41,22 +41,25 @@ export interface DeviceAdmission {
 /** Creates the admission of `deps`. */
 export function createDeviceAdmission(deps: AdmissionDeps): DeviceAdmission {
   const { devices, rate, counts, stopping, warn, oncePerDevice } = deps;
+  const excess = (sn: string, qos: number | undefined) =>
+    oncePerDevice(`rate:${sn}`, { sn, qos, limits: DEVICE_LIMITS }, 'device past its message rate');
   /**
-   * Whether the device's next message goes on: a QoS 0 one past the rate is dropped (false); any other
-   * waits for its turn, holding its PUBACK (issue 31 item 4). Logs the device's first excess of each hour.
+   * Runs `work` once the device's message may go on: a QoS 0 one past the rate is dropped; any other waits
+   * for its turn, holding its PUBACK (issue 31 item 4). Logs the device's first excess of each hour. Plain
+   * promise chains, no async closures: this runs for every message (issue 36, allocation per message).
    */
-  const withinRate = async (sn: string, qos: number | undefined) => {
-    const excess = () =>
-      oncePerDevice(`rate:${sn}`, { sn, qos, limits: DEVICE_LIMITS }, 'device past its message rate');
+  const withinRate = (d: KnownDevice, sn: string, qos: number | undefined, work: DeviceWork) => {
     if (qos === 0) {
-      const ok = await rate.take(sn);
-      if (!ok) excess();
-      return ok;
+      return rate.take(sn).then((ok) => {
+        if (ok) return work(d);
+        excess(sn, qos);
+      });
     }
     const before = rate.throttled();
-    await rate.admit(sn, stopping);
-    if (rate.throttled() > before) excess();
-    return true;
+    return rate.admit(sn, stopping).then(() => {
+      if (rate.throttled() > before) excess(sn, qos);
+      return work(d);
+    });
   };
 
   const unknown = (sn: string) => {
@@ -85,11 +88,8 @@ export function createDeviceAdmission(deps: AdmissionDeps): DeviceAdmission {
   function ofKnownDevice(sn: string, qos: number | undefined, work: DeviceWork): Promise<void> | undefined {
     const cached = devices.peek(sn);
     if (cached === null) return void unknown(sn);
-    const device = cached ? Promise.resolve(cached) : lookup(sn);
-    return device.then(async (d) => {
-      if (!d) return unknown(sn);
-      return (await withinRate(sn, qos)) ? work(d) : undefined;
-    });
+    if (cached) return withinRate(cached, sn, qos, work);
+    return lookup(sn).then((d) => (d ? withinRate(d, sn, qos, work) : unknown(sn)));
   }
 
   const eventOrder = createDeviceOrder();
