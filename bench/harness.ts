@@ -54,7 +54,7 @@ export async function openBenchDb(kind: BenchDbKind, name: string): Promise<Benc
 
 /** A child process started by startChild. */
 export interface BenchChild<First> {
-  /** The first message it sends back (rejects when it exits with a non-zero code first). */
+  /** The first message it sends back (rejects when it exits first). */
   first: Promise<First>;
   /** Sends it `message` and resolves with its next message, once it has exited. */
   finish<Last>(message: object): Promise<Last>;
@@ -69,9 +69,11 @@ export function startChild<Job, First>(script: string, job: Job): BenchChild<Fir
   const child = fork(file, [], { execArgv: ['--import', 'tsx'] });
   const first = new Promise<First>((resolve, reject) => {
     child.once('message', (m) => resolve(m as First));
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`${script} exited with ${code}`));
-    });
+    // Settles on exit too: a child gone without its answer must fail the bench, not leave it waiting with
+    // nothing left to run (Node then ends it with "unsettled top-level await").
+    child.once('exit', (code) =>
+      reject(new Error(code === 0 ? `${script} exited without answering` : `${script} exited with ${code}`)),
+    );
   });
   child.send(job as object);
   return {
@@ -90,7 +92,7 @@ export function startChild<Job, First>(script: string, job: Job): BenchChild<Fir
 
 /**
  * Runs `script` (a file in bench/, under tsx) as a child process, sends it `job` and resolves with the
- * first message it sends back; rejects when it exits with a non-zero code first.
+ * first message it sends back; rejects when it exits first.
  */
 export function runChild<Job, Result>(script: string, job: Job): Promise<Result> {
   return startChild<Job, Result>(script, job).first;

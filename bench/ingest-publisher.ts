@@ -223,8 +223,9 @@ async function runProbe(
 process.once('message', (job: PublisherJob) => {
   run(job).then(
     (r) => {
-      process.send?.(r);
-      process.exit(0);
+      // Exits once the result is handed over: an exit right after send() could drop it, and the parent
+      // then waited on a child that was gone (the "unsettled top-level await" of some PGlite rounds).
+      process.send?.(r, () => process.exit(0));
     },
     (err: unknown) => {
       console.error(err);
