@@ -10,7 +10,7 @@
  * Run alone: `node --import tsx bench/rss.ts`. Knobs: RSS_BENCH_MINUTES (live traffic, default 3);
  * RSS_BENCH_RUNNER=tsx runs apps/server/src/main.ts under tsx instead (the former `npm run serve`, for
  * comparison); RSS_BENCH_ENTRY runs another build's main.js (before/after in one run, serve-child.ts);
- * RSS_BENCH_NODE_FLAGS replaces serve's node flags; RSS_BENCH_DATABASES=PostgreSQL skips
+ * BENCH_NODE_FLAGS replaces serve's node flags; RSS_BENCH_DATABASES=PostgreSQL skips
  * PGlite; RSS_BENCH_ENV adds server settings (`SIMULATOR=false,PUSH=false`) to attribute memory by turning
  * parts off. Each row also splits rss as the kernel counts it (/proc/PID/smaps): anonymous memory (heaps:
  * V8's, malloc's, WebAssembly's) and file-backed pages (the node binary, mapped libraries), and of the

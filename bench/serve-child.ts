@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { scratchDatabase } from '../apps/server/src/test/helper';
 import { type ServeCommand, serveCommand } from '../scripts/serve-command';
 import type { BenchDbKind } from './harness';
+import { benchNodeFlags } from './serve-flags';
 
 /** process.memoryUsage() of the server, bytes. */
 export interface Mem {
@@ -35,15 +36,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The child's entry and node options: serve's (the bundle built first when stale), or with
- * RSS_BENCH_RUNNER=tsx the TypeScript under tsx; RSS_BENCH_NODE_FLAGS (space-separated, may be empty)
+ * RSS_BENCH_RUNNER=tsx the TypeScript under tsx; BENCH_NODE_FLAGS (serve-flags.ts benchNodeFlags)
  * replaces serve's node flags, to measure what a flag is worth; RSS_BENCH_ENTRY runs another build of the
  * server (a checkout of the commit before a change, built with its own scripts/build-server-if-stale.mjs)
  * under the same command, to compare before and after in one run.
  */
 function runner(): ServeCommand {
   const serve = serveCommand();
-  const flags = process.env.RSS_BENCH_NODE_FLAGS;
-  if (flags !== undefined) serve.nodeFlags = flags.split(/\s+/).filter(Boolean);
+  serve.nodeFlags = benchNodeFlags(serve);
   if (process.env.RSS_BENCH_RUNNER === 'tsx')
     return {
       ...serve,
