@@ -134,7 +134,9 @@ export type PointName = keyof typeof POINT_UNITS;
  * the connection of a device that sends more; with Mosquitto it is `max_packet_size`), at most 1,000
  * samples per message and 500 points per sample. The largest SunSpec model in /work/shared/data has 93
  * points and a device typically publishes a few models at once, so 500 leaves room for real loggers while
- * bounding what one sample can cost. A message over a count limit is dropped whole and counted.
+ * bounding what one sample can cost. A message over a count limit is dropped whole and counted. A point's
+ * name has 1 to `maxPointNameChars` characters, a text value at most `maxPointTextChars`; a message breaking
+ * either is invalid (SampleSchema).
  *
  * Issue 19 §7, the message rate: each device may send `messagesPerSecond` messages a second, all its topics
  * together, and beyond that a burst of `burstMessages` within `burstWindowS` seconds, enough for a logger
@@ -146,13 +148,12 @@ export const DEVICE_LIMITS = {
   maxPacketBytes: 256 * 1024,
   maxSamplesPerMessage: 1000,
   maxPointsPerSample: 500,
+  maxPointNameChars: 32,
+  maxPointTextChars: 64,
   messagesPerSecond: 2,
   burstMessages: 600,
   burstWindowS: 600,
 } as const;
-
-/** Bounds of a sample's points (docs/device-protocol.md §4): a name's length, a text value's length. */
-export const POINT_BOUNDS = { nameMin: 1, nameMax: 32, textMax: 64 } as const;
 
 // zod 4's z.number() already refuses NaN and ±Infinity (JSON cannot carry them anyway).
 const pointValue = z.union([z.number(), z.string(), z.boolean()]);
@@ -168,18 +169,18 @@ const PointsSchema = z.record(z.string(), pointValue).superRefine((points, ctx) 
   let n = 0;
   for (const name in points) {
     n++;
-    if (name.length < POINT_BOUNDS.nameMin || name.length > POINT_BOUNDS.nameMax || !isSafeText(name)) {
+    if (name.length === 0 || name.length > DEVICE_LIMITS.maxPointNameChars || !isSafeText(name)) {
       ctx.addIssue({
         code: 'custom',
-        message: `a point name is ${POINT_BOUNDS.nameMin}–${POINT_BOUNDS.nameMax} characters of text`,
+        message: `a point name is 1–${DEVICE_LIMITS.maxPointNameChars} characters of text`,
         path: [name],
       });
     }
     const v = points[name];
-    if (typeof v === 'string' && (v.length > POINT_BOUNDS.textMax || !isSafeText(v))) {
+    if (typeof v === 'string' && (v.length > DEVICE_LIMITS.maxPointTextChars || !isSafeText(v))) {
       ctx.addIssue({
         code: 'custom',
-        message: `a text value is at most ${POINT_BOUNDS.textMax} characters of text`,
+        message: `a text value is at most ${DEVICE_LIMITS.maxPointTextChars} characters of text`,
         path: [name],
       });
     }
