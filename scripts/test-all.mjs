@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stripVTControlCharacters } from 'node:util';
-import { filesToRunAgain, nativeCrashLine } from './lib/run-errors-reporter.mjs';
+import { filesToRunAgain, innermostCause, nativeCrashLine } from './lib/run-errors-reporter.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), 'ems-test-'));
@@ -82,8 +82,9 @@ const vitestJson = join(out, 'vitest.json');
 const runErrorsJson = join(out, 'vitest-errors.json');
 /** What a worker that died natively printed (scripts/lib/run-errors-reporter.mjs nativeCrashLine). */
 const nativeCrashLines = [];
+const VITEST_STEP = 'unit, API and ingest tests';
 await run(
-  'unit, API and ingest tests',
+  VITEST_STEP,
   'vitest',
   [
     'run',
@@ -114,7 +115,7 @@ if (existsSync(vitestJson)) {
   const unrun = filesToRunAgain(runErrors);
   if (unrun.length) {
     const againJson = join(out, 'vitest-again.json');
-    const again = await run('unit, API and ingest tests: files a dead worker left unrun, again', 'vitest', [
+    const again = await run(`${VITEST_STEP}: files a dead worker left unrun, again`, 'vitest', [
       'run',
       '--reporter=default',
       '--reporter=json',
@@ -127,10 +128,11 @@ if (existsSync(vitestJson)) {
     for (const file of rerun) results.set(file.name, file);
     const names = unrun.map((f) => f.replace(root, '')).join(', ');
     warnings.push(
-      `a Vitest worker died (${errorHead(runErrors.errors[0].message.split(' ← ').at(-1))}); ${names} ran again: ${again ? 'passed' : 'failed'}`,
+      `a Vitest worker died (${errorHead(innermostCause(runErrors.errors[0].message))}); ${names} ran again: ${again ? 'passed' : 'failed'}`,
     );
     if (again && rerun.length === unrun.length) {
-      const first = problems.indexOf('unit, API and ingest tests (exit 1)');
+      // The first run's failure was the dead worker's only: its step no longer counts as failed.
+      const first = problems.findIndex((p) => p.startsWith(`${VITEST_STEP} (exit`));
       if (first >= 0) problems.splice(first, 1);
     }
   }

@@ -42,7 +42,9 @@ export default class RunErrorsReporter {
  */
 export function describe(error, depth = 0) {
   if (error == null || typeof error !== 'object') return String(error);
-  const head = `${error.name ?? 'Error'}: ${String(error.message ?? '').replace(/^Caused by: /, '')}`;
+  // Vitest's serialized causes carry "Caused by: " in their name or message.
+  const unprefixed = (text) => String(text).replace(/^Caused by: /, '');
+  const head = `${unprefixed(error.name ?? 'Error')}: ${unprefixed(error.message ?? '')}`;
   const frames = String(error.stack ?? '')
     .split('\n')
     .map((l) => l.trim())
@@ -50,6 +52,11 @@ export function describe(error, depth = 0) {
     .slice(0, 2);
   const cause = error.cause && depth < 3 ? ` ← ${describe(error.cause, depth + 1)}` : '';
   return `${head}${frames.length ? ` (${frames.join(', ')})` : ''}${cause}`;
+}
+
+/** The innermost cause of a message written by describe(): the part after its last `←`. */
+export function innermostCause(message) {
+  return message.split(' ← ').at(-1);
 }
 
 /** What V8, Node or the C library print as a process dies natively (a failed CHECK, an abort). */
