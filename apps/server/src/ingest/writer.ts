@@ -158,10 +158,10 @@ WITH input AS (
         FROM ins GROUP BY 1) c
   CROSS JOIN LATERAL (
     (SELECT t.bucket FROM telemetry_5min t WHERE c.in_ts IS NOT NULL AND t.device_id = c.device_id
-       AND t.e_in_max IS NOT NULL AND t.bucket > c.in_ts ORDER BY t.bucket LIMIT 1)
+       AND t.has_e_in AND t.bucket > c.in_ts ORDER BY t.bucket LIMIT 1)
     UNION ALL
     (SELECT t.bucket FROM telemetry_5min t WHERE c.out_ts IS NOT NULL AND t.device_id = c.device_id
-       AND t.e_out_max IS NOT NULL AND t.bucket > c.out_ts ORDER BY t.bucket LIMIT 1)) n
+       AND t.has_e_out AND t.bucket > c.out_ts ORDER BY t.bucket LIMIT 1)) n
 ), dirty AS (
   -- Issue 12: the local days whose daily energy rollup this batch changes (rollup-refresh.ts).
   INSERT INTO rollup_dirty (device_id, day)

@@ -73,7 +73,7 @@ export async function loadCounterBaselines(
   const lateral = (col: 'e_in' | 'e_out', want: 'want_in' | 'want_out', name: string) => `
     LEFT JOIN LATERAL (
       SELECT ${col}_max AS v FROM telemetry_5min t
-      WHERE r.${want} AND t.device_id = r.device_id AND t.bucket < r.before AND ${col}_max IS NOT NULL
+      WHERE r.${want} AND t.device_id = r.device_id AND t.bucket < r.before AND t.has_${col}
       ORDER BY t.bucket DESC LIMIT 1) ${name}_b ON true
     LEFT JOIN LATERAL (
       SELECT ${col} AS v FROM telemetry t
