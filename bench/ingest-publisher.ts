@@ -57,7 +57,12 @@ export interface AlarmSent {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const IN_FLIGHT = 8;
+/**
+ * Unacknowledged messages per device (INGEST_BENCH_WINDOW, default 8). The ingest acknowledges after the
+ * commit, so the window bounds how many rows one write can gather: 8 × 100 devices gave ≈ 400 rows a
+ * write, 32 ≈ 1,570 (docs/benchmarks.md "eighteenth pass").
+ */
+const IN_FLIGHT = Number(process.env.INGEST_BENCH_WINDOW ?? 8);
 
 function sample(ts: number, k: number) {
   const w = 2000 + (k % 3000);

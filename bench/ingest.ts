@@ -3,7 +3,7 @@
  * 2 cores). Points = numeric values stored (10 per inverter sample here). Cases, each bounded to 30 s:
  * - writeSamples alone: 5,000-row batches straight into the writer;
  * - the real path: data loggers in a child process (each device connected as itself, QoS 1, 8 messages
- *   in flight; bench/raw-device.ts) → embedded aedes broker → ingest (schema check, mapping, batching)
+ *   in flight unless INGEST_BENCH_WINDOW says otherwise; bench/raw-device.ts) → embedded aedes broker → ingest (schema check, mapping, batching)
  *   → database, with one sample per message (live traffic) and 100 samples per message (a logger
  *   replaying its buffer). The rollup job runs beside it every 5 s, as in the server ("rollups on");
  * - the first of those with push on (bench/ingest-push.ts): the alarm-push and mail sender jobs and the
@@ -15,7 +15,7 @@
  * MQTT case, default 10); INGEST_BENCH_DB (`PGlite` or `PostgreSQL`: that database only);
  * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1alarms`, `mqtt1push`, `mqtt100`, run in that order, repeats
  * allowed; default all once), e.g. to profile one case or to run two in turn (ABBA)
- * with `node --cpu-prof`.
+ * with `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device, default 8).
  */
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -191,6 +191,11 @@ async function mqttCase(
       // The server CPU's split by thread (the main thread limits the ingest; workers run beside it).
       'server CPU by thread, µs/msg': messages ? byThread(threadsAt, threads, messages) : '–',
       'PostgreSQL CPU µs/msg': kind === 'PostgreSQL' && messages ? Math.round(pgCpu / messages) : '–',
+      // How many rows a write gathered: the database's cost per row falls as it grows (a write's fixed part
+      // and each device's part are shared by more rows; docs/benchmarks.md "eighteenth pass").
+      'rows per write': ingest.stats().batches
+        ? Math.round(ingest.stats().stored / ingest.stats().batches)
+        : '–',
       'publisher CPU µs/msg': published.samples
         ? Math.round((published.cpuMs * 1000 * samplesPerMessage) / published.samples)
         : '–',
