@@ -15,7 +15,8 @@
  * MQTT case, default 10); INGEST_BENCH_DB (`PGlite` or `PostgreSQL`: that database only);
  * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1alarms`, `mqtt1push`, `mqtt100`, run in that order, repeats
  * allowed; default all once), e.g. to profile one case or to run two in turn (ABBA)
- * with `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device, default 8).
+ * with `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device, default 8). With a
+ * `writer` case among them, each MQTT row says its samples/s as a share of the writer's mean (issue 36: ≥ 80 %).
  */
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -337,8 +338,27 @@ export async function runIngestBench(): Promise<Row[]> {
   const unknown = cases.filter((c) => !run[c]);
   if (unknown.length > 0) throw new Error(`INGEST_BENCH_CASES: no case ${unknown.join(', ')}`);
   const rows: Row[] = [];
-  for (const kind of kinds) for (const c of cases) rows.push(await run[c]!(kind));
+  for (const kind of kinds) {
+    const ofKind: Row[] = [];
+    for (const c of cases) ofKind.push(await run[c]!(kind));
+    rows.push(...againstWriter(ofKind));
+  }
   return rows;
+}
+
+/**
+ * Issue 36's measure: each MQTT row's samples per second as a share of the mean of the same process's
+ * writer rows on that database (the rows unchanged when no writer case ran).
+ */
+function againstWriter(rows: Row[]): Row[] {
+  const writer = rows.filter((r) => String(r.path).startsWith('writeSamples'));
+  if (writer.length === 0) return rows;
+  const mean = writer.reduce((sum, r) => sum + Number(r['samples/s']), 0) / writer.length;
+  return rows.map((r) =>
+    writer.includes(r)
+      ? { ...r, 'of the writer': '–' }
+      : { ...r, 'of the writer': `${Math.round((100 * Number(r['samples/s'])) / mean)} %` },
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
