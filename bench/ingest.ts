@@ -3,8 +3,8 @@
  * 2 cores). Points = numeric values stored (10 per inverter sample here). Cases, each bounded to 30 s:
  * - writeSamples alone: 5,000-row batches straight into the writer;
  * - the real path: data loggers in a child process (each device connected as itself, QoS 1, 8 messages
- *   in flight unless INGEST_BENCH_WINDOW says otherwise; bench/raw-device.ts) → embedded aedes broker → ingest (schema check, mapping, batching)
- *   → database, with one sample per message (live traffic) and 100 samples per message (a logger
+ *   in flight unless INGEST_BENCH_WINDOW says otherwise; bench/raw-device.ts) → embedded aedes broker →
+ *   ingest (schema check, mapping, batching) → database, with one sample per message (live traffic) and 100 samples per message (a logger
  *   replaying its buffer). The rollup job runs beside it every 5 s, as in the server ("rollups on");
  * - the first of those with push on (bench/ingest-push.ts): the alarm-push and mail sender jobs and the
  *   delivery workers beside it, the site's owner with an e-mail alarm rule, and the loggers raising
@@ -65,6 +65,9 @@ function row(kind: Kind, path: string, samples: number, ms: number): Row {
   };
 }
 
+/** The writer case's row label; the MQTT rows are measured against it (againstWriter). */
+const WRITER_PATH = 'writeSamples alone (5,000-row batches)';
+
 async function writerCase(kind: Kind): Promise<Row> {
   const { db, close } = await openBenchDb(kind, 'ingest');
   try {
@@ -94,7 +97,7 @@ async function writerCase(kind: Kind): Promise<Row> {
       }
       stored += (await writeSamples(db, batch)).inserted;
     }
-    return row(kind, 'writeSamples alone (5,000-row batches)', stored, performance.now() - began);
+    return row(kind, WRITER_PATH, stored, performance.now() - began);
   } finally {
     await close();
   }
@@ -176,12 +179,13 @@ async function mqttCase(
     const threads = threadsCpuUs();
     const pgCpu = (await postgresCpuUs(db)) - pgCpu0;
     const label = samplesPerMessage === 1 ? '1 sample/message' : `${samplesPerMessage} samples/message`;
+    const stats = ingest.stats();
     // Telemetry messages only: the variant's alarm messages (about 17 a second) are not counted.
-    const messages = ingest.stats().messages;
+    const messages = stats.messages;
     const perSecond = Math.round(messages / ((end - firstAt) / 1000));
     const path = `MQTT → broker → ingest → DB, ${label}${variant ? `, ${variant.label}` : ''}`;
     return {
-      ...row(kind, path, ingest.stats().stored, end - firstAt),
+      ...row(kind, path, stats.stored, end - firstAt),
       'messages/s': perSecond,
       // Issue 12 §4: at least 20,000 messages/s on PostgreSQL at one sample per message, rollups on.
       'issue 12: ≥ 20,000 msg/s':
@@ -194,9 +198,7 @@ async function mqttCase(
       'PostgreSQL CPU µs/msg': kind === 'PostgreSQL' && messages ? Math.round(pgCpu / messages) : '–',
       // How many rows a write gathered: the database's cost per row falls as it grows (a write's fixed part
       // and each device's part are shared by more rows; docs/benchmarks.md "eighteenth pass").
-      'rows per write': ingest.stats().batches
-        ? Math.round(ingest.stats().stored / ingest.stats().batches)
-        : '–',
+      'rows per write': stats.batches ? Math.round(stats.stored / stats.batches) : '–',
       'publisher CPU µs/msg': published.samples
         ? Math.round((published.cpuMs * 1000 * samplesPerMessage) / published.samples)
         : '–',
@@ -351,7 +353,7 @@ export async function runIngestBench(): Promise<Row[]> {
  * writer rows on that database (the rows unchanged when no writer case ran).
  */
 function againstWriter(rows: Row[]): Row[] {
-  const writer = rows.filter((r) => String(r.path).startsWith('writeSamples'));
+  const writer = rows.filter((r) => r.path === WRITER_PATH);
   if (writer.length === 0) return rows;
   const mean = writer.reduce((sum, r) => sum + Number(r['samples/s']), 0) / writer.length;
   return rows.map((r) =>
