@@ -2,9 +2,9 @@
  * The writer updates a device's current 5-minute bucket with every batch (issue 12). Those updates must be
  * able to stay HOT (heap-only: no new index entries), which PostgreSQL allows only when the update changes
  * no column that an index of the table reads, key or predicate. A partial index on `e_in_max IS NOT NULL`
- * made every update of a bucket with a counter a non-HOT one: a new version in all three indexes per
- * device per batch, 236,000 dead tuples after 2,500 batches of 100 devices, each batch 25 % slower
- * (issue 36, docs/benchmarks.md "eighteenth pass"). Real database, real writer.
+ * made every update of a bucket with a counter a non-HOT one, a new version in all three indexes per
+ * device per batch: after 2,500 batches of 100 devices × 4 rows, 236,000 dead row versions and each batch
+ * a third slower (issue 36, docs/benchmarks.md "eighteenth pass"). Real database, real writer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client';
@@ -38,7 +38,7 @@ describe('writer: the 5-minute bucket updates can stay HOT', () => {
   });
   afterAll(() => drop());
 
-  /** The device's one bucket row, every column as text. */
+  /** The device's one bucket row, every column, as JSON. */
   const bucketRow = async () => {
     const res = await db.query<{ row: Record<string, unknown> }>(
       'SELECT to_jsonb(t) AS row FROM telemetry_5min t WHERE device_id = $1',
