@@ -82,6 +82,16 @@ describe('writer: energy integrated from power', () => {
     expect(await buckets(id)).toEqual({ 0: [75, 0], 5: [75, 0], 10: [50, 0], 15: [null, null] });
   });
 
+  it('corrects a bucket when a late sample falls before a stored one in that same bucket', async () => {
+    const id = await newDevice();
+    await writeSamples(db, [sample(id, 0, 600)]);
+    await writeSamples(db, [sample(id, 4, 600)]);
+    expect(await buckets(id)).toEqual({ 0: [40, 0] });
+    // Minute 2 at 1200 W: 600 → 1200 → 600 over two 2-minute steps, 30 Wh each (not 40 + 30).
+    await writeSamples(db, [sample(id, 2, 1200)]);
+    expect(await buckets(id)).toEqual({ 0: [60, 0] });
+  });
+
   it('bridges a gap once a late sample shortens it below the limit', async () => {
     const id = await newDevice();
     await writeSamples(db, [sample(id, 0, 1200), sample(id, 20, 1200)]);
