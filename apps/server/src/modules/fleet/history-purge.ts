@@ -23,6 +23,8 @@ export async function runHistoryPurges(db: DbHandle): Promise<number> {
     'SELECT id, device_ids, queued_at FROM history_purges WHERE done_at IS NULL ORDER BY id LIMIT 100',
   );
   for (const p of pending.rows) {
+    // Samples before their 5-minute rows: the writer adds new energy to the old only when no 5-minute row
+    // says a later sample is stored (writer.ts, span), so a row may outlive its samples, never the reverse.
     await db.query('DELETE FROM telemetry WHERE device_id = ANY($1::int[]) AND ts <= $2', [
       p.device_ids,
       p.queued_at,
