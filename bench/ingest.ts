@@ -15,7 +15,8 @@
  * MQTT case, default 10); INGEST_BENCH_DB (`PGlite` or `PostgreSQL`: that database only);
  * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1alarms`, `mqtt1push`, `mqtt100`, run in that order, repeats
  * allowed; default all once), e.g. to profile one case or to run two in turn (ABBA)
- * with `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device, default 8). With a
+ * with `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device, default 8);
+ * INGEST_BENCH_DEVICES (devices of the MQTT cases, default 100). With a
  * `writer` case among them, each MQTT row says its samples/s as a share of the writer's mean (issue 36: ≥ 80 %).
  */
 import { pathToFileURL } from 'node:url';
@@ -40,14 +41,20 @@ type Kind = BenchDbKind;
 
 const POINTS_PER_SAMPLE = 10;
 const DEVICES = 100;
+/**
+ * Devices the MQTT throughput cases play (INGEST_BENCH_DEVICES, default DEVICES). A fleet's loggers each
+ * send every few seconds, so its writes hold about one row per device: `INGEST_BENCH_DEVICES=2000
+ * INGEST_BENCH_WINDOW=1` is that shape, where each device's part of a write counts most.
+ */
+const MQTT_DEVICES = Number(process.env.INGEST_BENCH_DEVICES ?? DEVICES);
 const CASE_LIMIT_MS = 30_000;
 const TARGET: Record<Kind, number> = { PGlite: 10_000, PostgreSQL: 20_000 };
 const log = pino({ level: 'silent' });
 
-async function makeDevices(db: DbHandle): Promise<TestDevice[]> {
+async function makeDevices(db: DbHandle, count = DEVICES): Promise<TestDevice[]> {
   const station = await createTestStation(db);
   const out: TestDevice[] = [];
-  for (let i = 0; i < DEVICES; i++) out.push(await createTestDevice(db, 'inverter', station));
+  for (let i = 0; i < count; i++) out.push(await createTestDevice(db, 'inverter', station));
   return out;
 }
 
@@ -145,7 +152,7 @@ async function mqttCase(
   const ingest = await startIngest({ db, log, broker, deviceRate: BENCH_DEVICE_RATE });
   let jobs: { stop(): Promise<void> } | null = null;
   try {
-    const devices = await makeDevices(db);
+    const devices = await makeDevices(db, MQTT_DEVICES);
     const extra = variant ? await variant.start({ db, config, log }, devices) : null;
     jobs = extra ?? (await startBenchJobs({ db, config, log }, [rollupJob]));
     const job: PublisherJob = {
