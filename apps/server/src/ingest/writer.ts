@@ -35,6 +35,14 @@ function gapSql(): string {
 }
 
 /**
+ * date_bin's origin for 5-minute buckets: a multiple of 300 s since the Unix epoch, which the energy steps'
+ * bucket index k (epoch seconds / 300) relies on.
+ */
+const BUCKET_ORIGIN = "TIMESTAMPTZ '2000-01-01 00:00:00+00'";
+/** The 5-minute bucket start (telemetry_5min.bucket) of the SQL timestamptz `expr`. */
+const bin5 = (expr: string) => `date_bin('5 minutes', ${expr}, ${BUCKET_ORIGIN})`;
+
+/**
  * Energy from power (issue 12): new samples change the trapezoid steps between their neighbouring
  * power samples, so every 5-minute bucket those steps cross ([a, b] below) is recomputed whole from
  * the stored samples plus the new ones (the statement does not see its own inserts). Steps longer
@@ -45,23 +53,24 @@ const ENERGY_SQL = `
 span AS (
   -- append: nothing stored after the new samples' start, so old steps stay as they are and the new
   -- steps' energy is added to the buckets; otherwise the touched buckets are recomputed whole. Every
-  -- stored sample is folded into its 5-minute row (last_ts >= its ts; the two are deleted together by
-  -- retention and purges), so one probe of that table answers it where telemetry needs one per
-  -- partition after t0. A row with no sample left behind it only sends a batch the exact, slower way.
+  -- stored sample is folded into its 5-minute row (last_ts >= its ts; retention and the history purge
+  -- delete samples first and may keep the row), so one probe of that table answers it where telemetry
+  -- needs one per partition after t0. A row with no sample left behind it only sends a batch the exact,
+  -- slower way.
   -- Here, not in a subquery of its own, so that it is evaluated once per device.
   SELECT i.device_id, min(i.ts) AS t0, max(i.ts) AS t1, ${gapSql()} AS gap,
          NOT EXISTS (SELECT 1 FROM telemetry_5min r WHERE r.device_id = i.device_id
-                     AND r.bucket >= date_bin('5 minutes', min(i.ts), TIMESTAMPTZ '2000-01-01 00:00:00+00')
+                     AND r.bucket >= ${bin5('min(i.ts)')}
                      AND r.last_ts > min(i.ts)) AS append
   FROM ins i JOIN devices d ON d.id = i.device_id
   WHERE i.w IS NOT NULL GROUP BY i.device_id, d.device_type
 ), bounds AS (
   SELECT s.device_id, s.gap, s.append, p.ts AS prev_ts, p.w AS prev_w,
-         date_bin('5 minutes', coalesce(p.ts, s.t0), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS a,
-         date_bin('5 minutes', coalesce(n.ts, s.t1), TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b,
+         ${bin5('coalesce(p.ts, s.t0)')} AS a,
+         ${bin5('coalesce(n.ts, s.t1)')} AS b,
          date_part('epoch', s.gap) AS gap_s,
-         date_part('epoch', date_bin('5 minutes', coalesce(p.ts, s.t0), TIMESTAMPTZ '2000-01-01 00:00:00+00')) AS a_s,
-         date_part('epoch', date_bin('5 minutes', coalesce(n.ts, s.t1), TIMESTAMPTZ '2000-01-01 00:00:00+00')) AS b_s
+         date_part('epoch', ${bin5('coalesce(p.ts, s.t0)')}) AS a_s,
+         date_part('epoch', ${bin5('coalesce(n.ts, s.t1)')}) AS b_s
   FROM span s
   LEFT JOIN LATERAL (SELECT t.ts, t.w FROM telemetry t WHERE t.device_id = s.device_id AND t.ts < s.t0
                      AND t.ts >= s.t0 - s.gap AND t.w IS NOT NULL ORDER BY t.ts DESC LIMIT 1) p ON true
@@ -132,7 +141,7 @@ WITH input AS (
   ON CONFLICT DO NOTHING
   RETURNING device_id, ts, w, soc, e_in, e_out
 ), ${ENERGY_SQL}, fresh AS (
-  SELECT device_id, date_bin('5 minutes', ts, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS bucket,
+  SELECT device_id, ${bin5('ts')} AS bucket,
          coalesce(sum(w), 0) AS w_sum, count(w) AS w_count,
          (array_agg(soc ORDER BY ts DESC) FILTER (WHERE soc IS NOT NULL))[1] AS soc_last,
          max(e_in) AS e_in_max, max(e_out) AS e_out_max, max(ts) AS last_ts
