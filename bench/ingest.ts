@@ -4,8 +4,9 @@
  * - writeSamples alone: 5,000-row batches straight into the writer;
  * - the real path: data loggers in a child process (each device connected as itself, QoS 1, 8 messages
  *   in flight unless INGEST_BENCH_WINDOW says otherwise; bench/raw-device.ts) → embedded aedes broker →
- *   ingest (schema check, mapping, batching) → database, with one sample per message (live traffic) and 100 samples per message (a logger
- *   replaying its buffer). The rollup job runs beside it every 5 s, as in the server ("rollups on");
+ *   ingest (schema check, mapping, batching) → database, with one sample per message (live traffic) and
+ *   100 samples per message (a logger replaying its buffer). The rollup job runs beside it every 5 s, as
+ *   in the server ("rollups on");
  * - the first of those with push on (bench/ingest-push.ts): the alarm-push and mail sender jobs and the
  *   delivery workers beside it, the site's owner with an e-mail alarm rule, and the loggers raising
  *   1,000 alarms a minute among their samples.
@@ -13,11 +14,11 @@
  *
  * Run alone: `node --import tsx bench/ingest.ts`. Knobs: INGEST_BENCH_SECONDS (publishing time per
  * MQTT case, default 10); INGEST_BENCH_DB (`PGlite` or `PostgreSQL`: that database only);
- * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1alarms`, `mqtt1push`, `mqtt100`, run in that order, repeats
- * allowed; default all once), e.g. to profile one case or to run two in turn (ABBA)
- * with `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device, default 8);
- * INGEST_BENCH_DEVICES (devices of the MQTT cases, default 100). With a
- * `writer` case among them, each MQTT row says its samples/s as a share of the writer's mean (issue 36: ≥ 80 %).
+ * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1alarms`, `mqtt1push`, `mqtt100`, run in that
+ * order, repeats allowed; default all once), e.g. to profile one case or to run two in turn (ABBA) with
+ * `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device, default 8);
+ * INGEST_BENCH_DEVICES (devices of the MQTT cases, default 100). With a `writer` case among them, each
+ * MQTT row says its samples/s as a share of the writer's mean (issue 36: ≥ 80 %).
  */
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
