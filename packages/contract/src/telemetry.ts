@@ -155,29 +155,46 @@ export const DEVICE_LIMITS = {
   burstWindowS: 600,
 } as const;
 
-// zod 4's z.number() already refuses NaN and ±Infinity (JSON cannot carry them anyway).
-const pointValue = z.union([z.number(), z.string(), z.boolean()]);
+/** A point's value: a finite number (as zod's z.number(); JSON cannot carry NaN or ±Infinity), text or a boolean. */
+type PointValue = number | string | boolean;
+
+const isPointValue = (v: unknown): v is PointValue =>
+  (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string' || typeof v === 'boolean';
 
 /**
- * A sample's points, name → value. The names' and text values' bounds are checked in one pass over the
- * record rather than as a schema per name and per value: those ran three checks a name through zod's check
- * machinery, and the payload check was a quarter of the ingest's time for a 1-sample message (issue 36;
- * 2.4 → 1.3 µs for 10 points). Text the database cannot store (NUL, lone surrogates) makes the message
- * invalid, not a failed write (issue 19 §8).
+ * A sample's points, name → value, checked in one pass over the object the message's JSON gave, which is
+ * passed on as it is. zod's record schema ran a key schema and a value union per point and built a copy,
+ * the largest allocation of a 1-sample message and ≈ 2 µs of its ≈ 14 µs on the ingest's thread (issue 36;
+ * bench/ingest.ts, docs/benchmarks.md "twentieth pass"); this takes exactly what it took
+ * (payload-schema.test.ts). Text the database cannot store (NUL, lone surrogates) makes the message invalid,
+ * not a failed write (issue 19 §8). A point named `__proto__` is refused: zod dropped it, and as a plain
+ * property it would change the object of whoever copies the points by assignment.
  */
-const PointsSchema = z.record(z.string(), pointValue).superRefine((points, ctx) => {
+const PointsSchema = z.custom<Record<string, PointValue>>().superRefine((points, ctx) => {
+  if (typeof points !== 'object' || points === null || Array.isArray(points)) {
+    ctx.addIssue({ code: 'custom', message: 'points is an object of point name → value' });
+    return;
+  }
   let n = 0;
   for (const name in points) {
+    if (!Object.hasOwn(points, name)) continue;
     n++;
-    if (name.length === 0 || name.length > DEVICE_LIMITS.maxPointNameChars || !isSafeText(name)) {
+    if (
+      name.length === 0 ||
+      name.length > DEVICE_LIMITS.maxPointNameChars ||
+      name === '__proto__' ||
+      !isSafeText(name)
+    ) {
       ctx.addIssue({
         code: 'custom',
         message: `a point name is 1–${DEVICE_LIMITS.maxPointNameChars} characters of text`,
         path: [name],
       });
     }
-    const v = points[name];
-    if (typeof v === 'string' && (v.length > DEVICE_LIMITS.maxPointTextChars || !isSafeText(v))) {
+    const v: unknown = points[name];
+    if (!isPointValue(v)) {
+      ctx.addIssue({ code: 'custom', message: 'a point value is a number, text or true/false', path: [name] });
+    } else if (typeof v === 'string' && (v.length > DEVICE_LIMITS.maxPointTextChars || !isSafeText(v))) {
       ctx.addIssue({
         code: 'custom',
         message: `a text value is at most ${DEVICE_LIMITS.maxPointTextChars} characters of text`,

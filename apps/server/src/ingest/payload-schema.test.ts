@@ -39,6 +39,10 @@ describe('a sample’s points', () => {
     ['501 points', Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`P${i}`, i])), false],
     ['an object as a value', { W: { v: 1 } }, false],
     ['null as a value', { W: null }, false],
+    ['an array instead of points', [1, 2], false],
+    ['no points at all', undefined, false],
+    // JSON.parse makes "__proto__" an own property; the former schema dropped it, this one refuses it.
+    ['a point named __proto__', JSON.parse('{"__proto__": 1, "W": 2}'), false],
   ])('%s: accepted %s', (_name, points, ok) => {
     expect(accepts(points)).toBe(ok);
   });
@@ -47,6 +51,19 @@ describe('a sample’s points', () => {
     const r = TelemetryPayloadSchema.safeParse({ ts, points: { W: 1, Note: 'a\u0000b' } });
     expect(r.success).toBe(false);
     expect(r.error?.issues.some((i) => i.path.at(-1) === 'Note')).toBe(true);
+  });
+
+  it('names the point whose value is of no point type, and says what a value may be', () => {
+    const r = SampleSchema.safeParse({ ts, points: { W: 1, Mode: { on: true } } });
+    expect(r.success).toBe(false);
+    const issue = r.error?.issues.find((i) => i.path.at(-1) === 'Mode');
+    expect(issue?.message).toBe('a point value is a number, text or true/false');
+  });
+
+  it('passes the points on as the message gave them', () => {
+    const points = { W: 2500, Note: 'ok', On: true };
+    const r = SampleSchema.safeParse({ ts, points });
+    expect(r.success && r.data.points).toEqual({ W: 2500, Note: 'ok', On: true });
   });
 
   it('takes exactly what a check per name and per value took', () => {
