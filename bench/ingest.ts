@@ -1,7 +1,8 @@
 /**
  * Ingest throughput (issue 2 §9; targets ≥ 20,000 points/s on PostgreSQL and ≥ 10,000 on PGlite on
  * 2 cores). Points = numeric values stored (10 per inverter sample here). Cases, each bounded to 30 s:
- * - writeSamples alone: 5,000-row batches straight into the writer;
+ * - writeSamples alone: 5,000-row batches straight into the writer; `writer400`: 400-row batches, the shape of
+ *   the 1-sample case's writes (its "rows per write"), so that case's database share is seen apart;
  * - the real path: data loggers in a child process (each device connected as itself, QoS 1, 8 messages
  *   in flight unless INGEST_BENCH_WINDOW says otherwise; bench/raw-device.ts) → embedded aedes broker →
  *   ingest (schema check, mapping, batching) → database, with one sample per message (live traffic) and
@@ -14,11 +15,12 @@
  *
  * Run alone: `node --import tsx bench/ingest.ts`. Knobs: INGEST_BENCH_SECONDS (publishing time per
  * MQTT case, default 10); INGEST_BENCH_DB (`PGlite` or `PostgreSQL`: that database only);
- * INGEST_BENCH_CASES (comma list of `writer`, `mqtt1`, `mqtt1alarms`, `mqtt1push`, `mqtt100`, run in that
- * order, repeats allowed; default all once), e.g. to profile one case or to run two in turn (ABBA) with
- * `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device, default 8);
- * INGEST_BENCH_DEVICES (devices of the MQTT cases, default 100). With a `writer` case among them, each
- * MQTT row says its samples/s as a share of the writer's mean (issue 36: ≥ 80 %).
+ * INGEST_BENCH_CASES (comma list of `writer`, `writer400`, `mqtt1`, `mqtt1alarms`, `mqtt1push`, `mqtt100`,
+ * run in that order, repeats allowed; default all but `writer400` once), e.g. to profile one case or to run
+ * two in turn (ABBA) with `node --cpu-prof`; INGEST_BENCH_WINDOW (unacknowledged messages per device,
+ * default 8); INGEST_BENCH_DEVICES (devices of the MQTT cases and of `writer400`, default 100). With a
+ * `writer` case among them, each MQTT row says its samples/s as a share of the writer's mean (issue 36:
+ * ≥ 80 %); with `writer400` (the writer fed batches of the 1-sample ingest's shape), as a share of that.
  */
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
@@ -75,11 +77,17 @@ function row(kind: Kind, path: string, samples: number, ms: number): Row {
 
 /** The writer case's row label; the MQTT rows are measured against it (againstWriter). */
 const WRITER_PATH = 'writeSamples alone (5,000-row batches)';
+/**
+ * The `writer400` case's label: the writer fed batches of the 1-sample ingest's shape (≈ 400 rows a write,
+ * the MQTT case's devices, 4 rows each of 100), the database's share of that case without the broker.
+ */
+const WRITER_SHAPE_PATH = "writeSamples alone (400-row batches, the 1-sample ingest's)";
 
-async function writerCase(kind: Kind): Promise<Row> {
+/** Writes `batchRows`-row batches of `deviceCount` devices' samples for 10 s (400,000 rows at most). */
+async function writerCase(kind: Kind, batchRows = 5000, deviceCount = DEVICES): Promise<Row> {
   const { db, close } = await openBenchDb(kind, 'ingest');
   try {
-    const devices = await makeDevices(db);
+    const devices = await makeDevices(db, deviceCount);
     const start = Date.UTC(2026, 0, 1);
     const points = {
       W: 2500,
@@ -98,14 +106,14 @@ async function writerCase(kind: Kind): Promise<Row> {
     const began = performance.now();
     while (performance.now() - began < 10_000 && stored < 400_000) {
       const batch: TelemetryRow[] = [];
-      for (let i = 0; i < 5000; i++, k++) {
-        const d = devices[k % DEVICES]!;
-        const ts = new Date(start + Math.floor(k / DEVICES) * 1000);
+      for (let i = 0; i < batchRows; i++, k++) {
+        const d = devices[k % deviceCount]!;
+        const ts = new Date(start + Math.floor(k / deviceCount) * 1000);
         batch.push({ deviceId: d.id, ts, w: 2500, soc: null, eIn: 1e6 + k, eOut: null, points });
       }
       stored += (await writeSamples(db, batch)).inserted;
     }
-    return row(kind, WRITER_PATH, stored, performance.now() - began);
+    return row(kind, batchRows === 5000 ? WRITER_PATH : WRITER_SHAPE_PATH, stored, performance.now() - began);
   } finally {
     await close();
   }
@@ -340,6 +348,7 @@ export async function runIngestBench(): Promise<Row[]> {
   const cases = (process.env.INGEST_BENCH_CASES ?? 'writer,mqtt1,mqtt1alarms,mqtt1push,mqtt100').split(',');
   const run: Record<string, (kind: Kind) => Promise<Row>> = {
     writer: (kind) => writerCase(kind),
+    writer400: (kind) => writerCase(kind, 400, MQTT_DEVICES),
     mqtt1: (kind) => mqttCase(kind, 1, seconds),
     mqtt1alarms: (kind) => mqttCase(kind, 1, seconds, alarmsOnly),
     mqtt1push: (kind) => mqttCase(kind, 1, seconds, pushOn),
@@ -358,17 +367,26 @@ export async function runIngestBench(): Promise<Row[]> {
 
 /**
  * Issue 36's measure: each MQTT row's samples per second as a share of the mean of the same process's
- * writer rows on that database (the rows unchanged when no writer case ran).
+ * writer rows on that database ('of the writer'), and of its `writer400` rows ('of the writer, same
+ * batches'); a column is left out when its case did not run.
  */
 function againstWriter(rows: Row[]): Row[] {
-  const writer = rows.filter((r) => r.path === WRITER_PATH);
-  if (writer.length === 0) return rows;
-  const mean = writer.reduce((sum, r) => sum + Number(r['samples/s']), 0) / writer.length;
-  return rows.map((r) =>
-    writer.includes(r)
-      ? { ...r, 'of the writer': '–' }
-      : { ...r, 'of the writer': `${Math.round((100 * Number(r['samples/s'])) / mean)} %` },
-  );
+  const columns = [
+    [WRITER_PATH, 'of the writer'],
+    [WRITER_SHAPE_PATH, 'of the writer, same batches'],
+  ] as const;
+  let out = rows;
+  for (const [path, column] of columns) {
+    const writer = rows.filter((r) => r.path === path);
+    if (writer.length === 0) continue;
+    const mean = writer.reduce((sum, r) => sum + Number(r['samples/s']), 0) / writer.length;
+    out = out.map((r) =>
+      String(r.path).startsWith('writeSamples')
+        ? { ...r, [column]: '–' }
+        : { ...r, [column]: `${Math.round((100 * Number(r['samples/s'])) / mean)} %` },
+    );
+  }
+  return out;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
