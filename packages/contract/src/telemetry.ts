@@ -193,7 +193,11 @@ const PointsSchema = z.custom<Record<string, PointValue>>().superRefine((points,
     }
     const v: unknown = points[name];
     if (!isPointValue(v)) {
-      ctx.addIssue({ code: 'custom', message: 'a point value is a number, text or true/false', path: [name] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a point value is a number, text or true/false',
+        path: [name],
+      });
     } else if (typeof v === 'string' && (v.length > DEVICE_LIMITS.maxPointTextChars || !isSafeText(v))) {
       ctx.addIssue({
         code: 'custom',
