@@ -82,9 +82,13 @@ const WRITER_PATH = 'writeSamples alone (5,000-row batches)';
  * the MQTT case's devices, 4 rows each of 100), the database's share of that case without the broker.
  */
 const WRITER_SHAPE_PATH = "writeSamples alone (400-row batches, the 1-sample ingest's)";
+const WRITER_PATHS: readonly string[] = [WRITER_PATH, WRITER_SHAPE_PATH];
 
-/** Writes `batchRows`-row batches of `deviceCount` devices' samples for 10 s (400,000 rows at most). */
-async function writerCase(kind: Kind, batchRows = 5000, deviceCount = DEVICES): Promise<Row> {
+/**
+ * Writes `batchRows`-row batches of `deviceCount` devices' samples for 10 s (400,000 rows at most); the row
+ * is labelled `path`.
+ */
+async function writerCase(kind: Kind, path: string, batchRows: number, deviceCount: number): Promise<Row> {
   const { db, close } = await openBenchDb(kind, 'ingest');
   try {
     const devices = await makeDevices(db, deviceCount);
@@ -113,7 +117,7 @@ async function writerCase(kind: Kind, batchRows = 5000, deviceCount = DEVICES): 
       }
       stored += (await writeSamples(db, batch)).inserted;
     }
-    return row(kind, batchRows === 5000 ? WRITER_PATH : WRITER_SHAPE_PATH, stored, performance.now() - began);
+    return row(kind, path, stored, performance.now() - began);
   } finally {
     await close();
   }
@@ -349,8 +353,8 @@ export async function runIngestBench(): Promise<Row[]> {
     process.env.INGEST_BENCH_CASES ?? 'writer,writer400,mqtt1,mqtt1alarms,mqtt1push,mqtt100'
   ).split(',');
   const run: Record<string, (kind: Kind) => Promise<Row>> = {
-    writer: (kind) => writerCase(kind),
-    writer400: (kind) => writerCase(kind, 400, MQTT_DEVICES),
+    writer: (kind) => writerCase(kind, WRITER_PATH, 5000, DEVICES),
+    writer400: (kind) => writerCase(kind, WRITER_SHAPE_PATH, 400, MQTT_DEVICES),
     mqtt1: (kind) => mqttCase(kind, 1, seconds),
     mqtt1alarms: (kind) => mqttCase(kind, 1, seconds, alarmsOnly),
     mqtt1push: (kind) => mqttCase(kind, 1, seconds, pushOn),
@@ -383,7 +387,7 @@ function againstWriter(rows: Row[]): Row[] {
     if (writer.length === 0) continue;
     const mean = writer.reduce((sum, r) => sum + Number(r['samples/s']), 0) / writer.length;
     out = out.map((r) =>
-      String(r.path).startsWith('writeSamples')
+      WRITER_PATHS.includes(r.path as string)
         ? { ...r, [column]: '–' }
         : { ...r, [column]: `${Math.round((100 * Number(r['samples/s'])) / mean)} %` },
     );
