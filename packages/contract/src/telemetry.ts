@@ -179,17 +179,14 @@ const PointsSchema = z.custom<Record<string, PointValue>>().superRefine((points,
   for (const name in points) {
     if (!Object.hasOwn(points, name)) continue;
     n++;
-    if (
-      name.length === 0 ||
-      name.length > DEVICE_LIMITS.maxPointNameChars ||
-      name === '__proto__' ||
-      !isSafeText(name)
-    ) {
+    if (name.length === 0 || name.length > DEVICE_LIMITS.maxPointNameChars || !isSafeText(name)) {
       ctx.addIssue({
         code: 'custom',
         message: `a point name is 1–${DEVICE_LIMITS.maxPointNameChars} characters of text`,
         path: [name],
       });
+    } else if (name === '__proto__') {
+      ctx.addIssue({ code: 'custom', message: 'a point may not be named __proto__', path: [name] });
     }
     const v: unknown = points[name];
     if (!isPointValue(v)) {

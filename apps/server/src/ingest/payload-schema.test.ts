@@ -60,6 +60,13 @@ describe('a sample’s points', () => {
     expect(issue?.message).toBe('a point value is a number, text or true/false');
   });
 
+  it('says why a point named __proto__ is refused, not that its name is too long', () => {
+    const r = SampleSchema.safeParse({ ts, points: JSON.parse('{"W": 1, "__proto__": 2}') });
+    expect(r.success).toBe(false);
+    const issue = r.error?.issues.find((i) => i.path.at(-1) === '__proto__');
+    expect(issue?.message).toBe('a point may not be named __proto__');
+  });
+
   it('passes the points on as the message gave them', () => {
     const points = { W: 2500, Note: 'ok', On: true };
     const r = SampleSchema.safeParse({ ts, points });
