@@ -43,26 +43,33 @@ describe('PostgreSQL pool', () => {
     try {
       const pidOf = async (prepared?: string) =>
         (
-          await db.query<{ pid: number; app: string; plans: string }>(
+          await db.query<{ pid: number; app: string; plans: string; isolation: string }>(
             `SELECT pg_backend_pid() AS pid, current_setting('application_name') AS app,
-                    current_setting('plan_cache_mode') AS plans`,
+                    current_setting('plan_cache_mode') AS plans,
+                    current_setting('transaction_isolation') AS isolation`,
             [],
             prepared,
           )
         ).rows[0]!;
-      const ingest: { pid: number; app: string; plans: string }[] = [];
+      const ingest: { pid: number; app: string; plans: string; isolation: string }[] = [];
       const other: number[] = [];
+      const otherIsolation = new Set<string>();
       // Interleaved, one at a time: a single shared pool would hand every call the same connection.
       for (let i = 0; i < 5; i++) {
         ingest.push(await pidOf(`${INGEST_LANE}probe`));
-        other.push((await pidOf()).pid);
-        other.push((await pidOf('not-ingest')).pid);
+        for (const r of [await pidOf(), await pidOf('not-ingest')]) {
+          other.push(r.pid);
+          otherIsolation.add(r.isolation);
+        }
       }
       expect(new Set(ingest.map((r) => r.pid)).size).toBe(1);
       expect(other).not.toContain(ingest[0]!.pid);
       expect(ingest[0]!.app).toBe('ems ingest');
       // The alarm apply keeps one generic plan instead of being planned on every call.
       expect(ingest[0]!.plans).toBe('force_generic_plan');
+      // Two nodes' writes of one device run one after the other (writer-nodes.test.ts); the rest as before.
+      expect(ingest[0]!.isolation).toBe('repeatable read');
+      expect([...otherIsolation]).toEqual(['read committed']);
     } finally {
       await db.close();
     }

@@ -74,11 +74,24 @@ export type DbTarget = { url: string } | { dataDir: string; sharedBuffers?: stri
  * the connection a write had just freed, so the writes wandered between backends and cost PostgreSQL 7 %
  * more CPU per sample with push on (issue 36 §2, docs/benchmarks.md "ninth pass"). A name rather than a
  * method of its own, so that test handles wrapping `query` keep the routing. PGlite: no effect.
+ *
+ * Each runs alone, as its own transaction at REPEATABLE READ, and a serialization failure or deadlock
+ * (SQLSTATE 40001, 40P01) runs it again at once, up to INGEST_ATTEMPTS times. Two nodes' writes of one
+ * device (RabbitMQ's competing consumers, or every node on Mosquitto) build on that device's stored
+ * samples and rows: at READ COMMITTED the later one overwrote the other's energy from a snapshot without
+ * its samples (writer-nodes.test.ts); now it fails on the other's committed row and runs again seeing it.
+ * A failed statement changed nothing, so running it again is safe.
  */
 export const INGEST_LANE = 'ingest:';
 
 /** PostgreSQL connections kept for the ingest's statements: it runs one write and one alarm apply at a time. */
 export const INGEST_CONNECTIONS = 2;
+
+/** Runs of an ingest statement that keeps meeting another writer's rows (INGEST_LANE) before its error is the caller's. */
+export const INGEST_ATTEMPTS = 5;
+
+/** SQLSTATEs after which a one-statement transaction is run again: serialization failure, deadlock. */
+const RUN_AGAIN = new Set(['40001', '40P01']);
 
 /** Options of openDb. */
 export interface OpenDbOptions {
@@ -138,20 +151,32 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
     const pool = openPool(10);
     // Generic plans: PostgreSQL kept re-planning the prepared alarm apply on every call (its custom plans
     // looked cheaper), ≈ 0.25 ms each; its generic plan is the index probe engine-plan.test.ts checks.
-    const ingestPool = openPool(INGEST_CONNECTIONS, 'ems ingest', { plan_cache_mode: 'force_generic_plan' });
+    const ingestPool = openPool(INGEST_CONNECTIONS, 'ems ingest', {
+      plan_cache_mode: 'force_generic_plan',
+      // The backslash keeps the value's space inside one `-c` option (PostgreSQL's startup options).
+      default_transaction_isolation: 'repeatable\\ read',
+    });
+    /** An ingest statement, run again while it meets another writer's committed rows (INGEST_LANE). */
+    const ingestQuery = async (config: pg.QueryConfig) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await ingestPool.query(config);
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (attempt >= INGEST_ATTEMPTS || !code || !RUN_AGAIN.has(code)) throw err;
+        }
+      }
+    };
     const db = drizzlePg(pool, { schema });
     const listener = createPgListener(target.url, { onError });
     return {
       kind: 'postgres',
       db,
-      query: async (text, params, prepared) =>
-        (prepared
-          ? await (prepared.startsWith(INGEST_LANE) ? ingestPool : pool).query({
-              name: prepared,
-              text,
-              values: params as unknown[],
-            })
-          : await pool.query(text, params as unknown[])) as never,
+      query: async (text, params, prepared) => {
+        if (!prepared) return (await pool.query(text, params as unknown[])) as never;
+        const config = { name: prepared, text, values: params as unknown[] };
+        return (await (prepared.startsWith(INGEST_LANE) ? ingestQuery(config) : pool.query(config))) as never;
+      },
       listen: (channel, handlers) => listener.listen(channel, handlers),
       jobStore: () => ({ connectionString: target.url, max: 3, application_name: 'ems jobs' }),
       close: async () => {
