@@ -75,8 +75,8 @@ export type DbTarget = { url: string } | { dataDir: string; sharedBuffers?: stri
  * more CPU per sample with push on (issue 36 §2, docs/benchmarks.md "ninth pass"). A name rather than a
  * method of its own, so that test handles wrapping `query` keep the routing. PGlite: no effect.
  *
- * Each runs alone, as its own transaction at REPEATABLE READ, and a serialization failure or deadlock
- * (SQLSTATE 40001, 40P01) runs it again at once, up to INGEST_ATTEMPTS times. Two nodes' writes of one
+ * Each is a transaction of its own, at REPEATABLE READ, and a serialization failure or deadlock (SQLSTATE
+ * 40001, 40P01) runs it again at once, up to INGEST_ATTEMPTS times. Two nodes' writes of one
  * device (RabbitMQ's competing consumers, or every node on Mosquitto) build on that device's stored
  * samples and rows: at READ COMMITTED the later one overwrote the other's energy from a snapshot without
  * its samples (writer-nodes.test.ts); now it fails on the other's committed row and runs again seeing it.
@@ -87,7 +87,7 @@ export const INGEST_LANE = 'ingest:';
 /** PostgreSQL connections kept for the ingest's statements: it runs one write and one alarm apply at a time. */
 export const INGEST_CONNECTIONS = 2;
 
-/** Runs of an ingest statement that keeps meeting another writer's rows (INGEST_LANE) before its error is the caller's. */
+/** Runs of an ingest statement that keeps meeting other writers' rows before its error is the caller's. */
 export const INGEST_ATTEMPTS = 5;
 
 /** SQLSTATEs after which a one-statement transaction is run again: serialization failure, deadlock. */
