@@ -156,15 +156,28 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
       // The backslash keeps the value's space inside one `-c` option (PostgreSQL's startup options).
       default_transaction_isolation: 'repeatable\\ read',
     });
-    /** An ingest statement, run again while it meets another writer's committed rows (INGEST_LANE). */
+    /**
+     * An ingest statement, run again while it meets another writer's committed rows (INGEST_LANE), on the
+     * connection it failed on: `pool.query` drops a connection after any error, and a new backend for
+     * each serialization failure cost a connect and the statement's plan. Other errors drop it as before.
+     */
     const ingestQuery = async (config: pg.QueryConfig) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await ingestPool.query(config);
-        } catch (err) {
-          const code = (err as { code?: string }).code;
-          if (attempt >= INGEST_ATTEMPTS || !code || !RUN_AGAIN.has(code)) throw err;
+      const client = await ingestPool.connect();
+      let failed: Error | undefined;
+      try {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await client.query(config);
+          } catch (err) {
+            const code = (err as { code?: string }).code;
+            if (attempt >= INGEST_ATTEMPTS || !code || !RUN_AGAIN.has(code)) {
+              failed = err as Error;
+              throw err;
+            }
+          }
         }
+      } finally {
+        client.release(failed);
       }
     };
     const db = drizzlePg(pool, { schema });
