@@ -7,13 +7,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
-import { startTestPostgres, type TestPostgres } from '../ingest/test-postgres';
 import { createAuthService } from '../modules/auth/service';
 import { createBadgeCounter } from '../modules/social/badge-cache';
 import { newSessionToken } from '../security/session-token';
 import { countingDb } from '../test/counting-db';
 import { buildAlarm, buildStation, buildUser } from '../test/factories';
-import { scratchDatabase } from '../test/helper';
+import { scratchPostgres } from '../test/helper';
 import { type DbHandle, openDb } from './client';
 import { migrate } from './migrate';
 import { createPgListener } from './pg-listen';
@@ -39,19 +38,16 @@ async function pidsOf(admin: pg.Client, applicationName: string): Promise<number
 const patient = { timeout: 10_000, interval: 50 };
 
 describe('LISTEN on PostgreSQL', () => {
-  let own: TestPostgres | null = null;
   let scratch: { url: string; drop(): Promise<void> };
   let admin: pg.Client;
   beforeAll(async () => {
-    own = process.env.DATABASE_URL ? null : await startTestPostgres();
-    scratch = await scratchDatabase(process.env.DATABASE_URL ?? own!.url, 'ems_listen');
+    scratch = await scratchPostgres('ems_listen');
     admin = new pg.Client({ connectionString: scratch.url });
     await admin.connect();
   });
   afterAll(async () => {
     await admin?.end();
     await scratch?.drop();
-    own?.dispose();
   });
 
   /** Runs `fn` on an app database handle of the scratch database (migrated), closed afterwards. */

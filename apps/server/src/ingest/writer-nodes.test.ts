@@ -10,9 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, openDb } from '../db/client';
 import { migrate } from '../db/migrate';
-import { scratchDatabase } from '../test/helper';
+import { scratchPostgres } from '../test/helper';
 import { createTestDevice } from './test-ingest';
-import { startTestPostgres, type TestPostgres } from './test-postgres';
 import { type TelemetryRow, writeSamples } from './writer';
 
 const T0 = Date.UTC(2026, 10, 30, 10, 0, 0);
@@ -27,13 +26,11 @@ const sample = (deviceId: number, s: number, w = 1000): TelemetryRow => ({
 });
 
 describe('two nodes writing one device', () => {
-  let own: TestPostgres | null = null;
   let scratch: { url: string; drop(): Promise<void> };
   let node: DbHandle;
   let other: DbHandle;
   beforeAll(async () => {
-    own = process.env.DATABASE_URL ? null : await startTestPostgres();
-    scratch = await scratchDatabase(process.env.DATABASE_URL ?? own!.url, 'ems_nodes');
+    scratch = await scratchPostgres('ems_nodes');
     node = await openDb({ url: scratch.url });
     other = await openDb({ url: scratch.url });
     await migrate(node);
@@ -42,7 +39,6 @@ describe('two nodes writing one device', () => {
     await node?.close();
     await other?.close();
     await scratch?.drop();
-    own?.dispose();
   });
 
   const storedWh = async (deviceId: number) =>

@@ -12,6 +12,7 @@ import { migrate } from '../db/migrate';
 import { seed } from '../db/seed';
 import { buildApp } from '../http/app';
 import type { AppContext } from '../http/context';
+import { startTestPostgres } from '../ingest/test-postgres';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { createAuthService } from '../modules/auth/service';
 import { buildUser, signIn } from './factories';
@@ -51,6 +52,31 @@ export async function scratchDatabase(
   const scoped = new URL(url);
   scoped.pathname = `/${name}`;
   return { url: scoped.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A scratch database on DATABASE_URL's PostgreSQL, else on a throwaway server (`startTestPostgres`), for a
+ * test that needs PostgreSQL itself (several sessions, LISTEN) in every pass; `drop()` removes both.
+ */
+export async function scratchPostgres(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const own = process.env.DATABASE_URL ? null : await startTestPostgres();
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+  try {
+    scratch = await scratchDatabase(process.env.DATABASE_URL ?? own!.url, prefix);
+  } catch (err) {
+    own?.dispose();
+    throw err;
+  }
+  return {
+    url: scratch.url,
+    drop: async () => {
+      try {
+        await scratch.drop();
+      } finally {
+        own?.dispose();
+      }
+    },
+  };
 }
 
 declare module 'vitest' {
