@@ -3,6 +3,8 @@
  * limit, sign split, and late / out-of-order samples correcting the buckets they touch, against a
  * real database through the real writer.
  */
+import { POWER_GAP_LIMIT_MS } from '@ems/contract/constants';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -121,4 +123,64 @@ describe('writer: energy integrated from power', () => {
     const total = Object.values(ba).reduce((s, [pos]) => s + (pos ?? 0), 0);
     expect(total).toBeCloseTo(expected, 4);
   });
+
+  it('any batches in any order end as one batch of all samples, with the trapezoid sum of the samples', async () => {
+    const gapS = (POWER_GAP_LIMIT_MS.inverter ?? POWER_GAP_LIMIT_MS.default) / 1000;
+    const atSecond = (deviceId: number, s: number, w: number | null): TelemetryRow => ({
+      ...sample(deviceId, 0, w),
+      ts: new Date(T0 + s * 1000),
+    });
+    const cases = fc
+      .uniqueArray(fc.integer({ min: 0, max: 3600 }), { minLength: 2, maxLength: 40 })
+      .chain((times) =>
+        fc.record({
+          points: fc.tuple(
+            ...times.map((s) =>
+              fc.record({
+                s: fc.constant(s),
+                w: fc.oneof(
+                  { weight: 9, arbitrary: fc.integer({ min: -3000, max: 3000 }) },
+                  { weight: 1, arbitrary: fc.constant(null) },
+                ),
+              }),
+            ),
+          ),
+          batchOf: fc.array(fc.integer({ min: 0, max: 5 }), {
+            minLength: times.length,
+            maxLength: times.length,
+          }),
+          order: fc.shuffledSubarray([0, 1, 2, 3, 4, 5], { minLength: 6, maxLength: 6 }),
+        }),
+      );
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ points, batchOf, order }) => {
+        const [id, whole] = [await newDevice('meter'), await newDevice('meter')];
+        for (const b of order) {
+          const rows = points.filter((_, i) => batchOf[i] === b).map((p) => atSecond(id, p.s, p.w));
+          if (rows.length > 0) await writeSamples(db, rows);
+        }
+        await writeSamples(
+          db,
+          points.map((p) => atSecond(whole, p.s, p.w)),
+        );
+        const [got, want] = [await buckets(id), await buckets(whole)];
+        // Same buckets, each within the rounding of two summation orders.
+        expect(Object.keys(got)).toEqual(Object.keys(want));
+        for (const [k, [pos, neg]] of Object.entries(want)) {
+          expect(got[k]![0] ?? 0).toBeCloseTo(pos ?? 0, 5);
+          expect(got[k]![1] ?? 0).toBeCloseTo(neg ?? 0, 5);
+        }
+        // Net energy: the trapezoid over consecutive power samples no further apart than the gap limit.
+        const powered = points.filter((p) => p.w !== null).sort((a, b) => a.s - b.s);
+        let net = 0;
+        for (let i = 1; i < powered.length; i++) {
+          const [a, b] = [powered[i - 1]!, powered[i]!];
+          if (b.s - a.s <= gapS) net += ((a.w! + b.w!) / 2) * ((b.s - a.s) / 3600);
+        }
+        const stored = Object.values(got).reduce((sum, [pos, neg]) => sum + (pos ?? 0) - (neg ?? 0), 0);
+        expect(stored).toBeCloseTo(net, 3);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
 });
