@@ -29,10 +29,15 @@ export async function holdingStartupLock<T>(
   const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   try {
+    // Waiting for another process's turn is not a request: the pool's statement_timeout (the request
+    // budget, which may be short) would end this node's start while the other seeds.
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
     return await work(client);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    // Back to the connection's own setting before the pool lends it out again.
+    await client.query('RESET statement_timeout').catch(() => undefined);
     client.release();
   }
 }
