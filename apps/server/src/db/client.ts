@@ -8,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type ConstructorOptions, fromPglite } from 'pg-boss';
+import { isTransactionConflict } from './errors';
 import { createPgListener, type ListenHandlers } from './pg-listen';
 import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
@@ -90,9 +91,6 @@ export const INGEST_CONNECTIONS = 2;
 /** Runs of an ingest statement that keeps meeting other writers' rows before its error is the caller's. */
 export const INGEST_ATTEMPTS = 5;
 
-/** SQLSTATEs after which a one-statement transaction is run again: serialization failure, deadlock. */
-const RUN_AGAIN = new Set(['40001', '40P01']);
-
 /** Options of openDb. */
 export interface OpenDbOptions {
   /**
@@ -169,8 +167,7 @@ export async function openDb(target: DbTarget, options: OpenDbOptions = {}): Pro
           try {
             return await client.query(config);
           } catch (err) {
-            const code = (err as { code?: string }).code;
-            if (attempt >= INGEST_ATTEMPTS || !code || !RUN_AGAIN.has(code)) {
+            if (attempt >= INGEST_ATTEMPTS || !isTransactionConflict(err)) {
               failed = err as Error;
               throw err;
             }

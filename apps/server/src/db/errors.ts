@@ -23,3 +23,12 @@ export function isDataError(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when `err` is a serialization failure (40001) or a deadlock (40P01): the transaction met another's
+ * committed or locked rows, changed nothing, and may simply run again (the ingest lane, db/client.ts).
+ */
+export function isTransactionConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
+}
