@@ -24,6 +24,23 @@ const sample = (deviceId: number, m: number, w: number | null): TelemetryRow => 
   points: w === null ? {} : { W: w },
 });
 
+/**
+ * Net Wh by the trapezoid rule over `points` (seconds, W; samples without power skipped), counting no step
+ * longer than `gapS`: what the writer must store, worked out apart from it.
+ */
+function trapezoidWh(
+  points: readonly { s: number; w: number | null }[],
+  gapS = Number.POSITIVE_INFINITY,
+): number {
+  const powered = points.filter((p) => p.w !== null).sort((a, b) => a.s - b.s);
+  let wh = 0;
+  for (let i = 1; i < powered.length; i++) {
+    const [a, b] = [powered[i - 1]!, powered[i]!];
+    if (b.s - a.s <= gapS) wh += ((a.w! + b.w!) / 2) * ((b.s - a.s) / 3600);
+  }
+  return wh;
+}
+
 describe('writer: energy integrated from power', () => {
   let db: DbHandle;
   let drop: () => Promise<void>;
@@ -116,10 +133,7 @@ describe('writer: energy integrated from power', () => {
     for (const p of [...profile].reverse()) await writeSamples(db, [sample(b, p.m, p.w)]);
     const [ba, bb] = [await buckets(a), await buckets(b)];
     expect(bb).toEqual(ba);
-    let expected = 0;
-    for (let i = 1; i < profile.length; i++) {
-      expected += ((profile[i - 1]!.w + profile[i]!.w) / 2) * (1.5 / 60);
-    }
+    const expected = trapezoidWh(profile.map((p) => ({ s: p.m * 60, w: p.w })));
     const total = Object.values(ba).reduce((s, [pos]) => s + (pos ?? 0), 0);
     expect(total).toBeCloseTo(expected, 4);
   });
@@ -170,13 +184,7 @@ describe('writer: energy integrated from power', () => {
           expect(got[k]![0] ?? 0).toBeCloseTo(pos ?? 0, 5);
           expect(got[k]![1] ?? 0).toBeCloseTo(neg ?? 0, 5);
         }
-        // Net energy: the trapezoid over consecutive power samples no further apart than the gap limit.
-        const powered = points.filter((p) => p.w !== null).sort((a, b) => a.s - b.s);
-        let net = 0;
-        for (let i = 1; i < powered.length; i++) {
-          const [a, b] = [powered[i - 1]!, powered[i]!];
-          if (b.s - a.s <= gapS) net += ((a.w! + b.w!) / 2) * ((b.s - a.s) / 3600);
-        }
+        const net = trapezoidWh(points, gapS);
         const stored = Object.values(got).reduce((sum, [pos, neg]) => sum + (pos ?? 0) - (neg ?? 0), 0);
         expect(stored).toBeCloseTo(net, 3);
       }),
