@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format/money';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { QueryError } from '../../../shared/ui/query-error';
 import { usePlans } from '../api/get-plans';
 import { PlanOrderModal } from './plan-order-modal';
 
@@ -65,6 +66,8 @@ export function PlanCard({ usertype }: { usertype: number }) {
       <PlanOpens />
       {plans.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
+      ) : plans.isError && !plans.data ? (
+        <QueryError error={plans.error} />
       ) : (
         <List
           className="plan-list"

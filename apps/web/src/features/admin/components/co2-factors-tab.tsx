@@ -1,7 +1,6 @@
 import { EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import { Co2FactorEditBodySchema } from '@ems/contract/api/report';
 import {
-  Alert,
   App,
   Button,
   Form,
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/form/zod-rule';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { FormModal } from '../../../shared/ui/form-modal';
+import { QueryError } from '../../../shared/ui/query-error';
 import { type Co2Factor, useCo2Factors } from '../api/get-co2-factors';
 import { type Co2FactorInput, resetCo2Factor, saveCo2Factor } from '../api/save-co2-factor';
 import { useAdminEditor } from '../lib/use-admin-editor';
@@ -119,7 +119,7 @@ export function Co2FactorsTab() {
   ];
 
   if (factors.isError && !factors.data) {
-    return <Alert type="error" showIcon title={t('common.errors.tryLater')} />;
+    return <QueryError error={factors.error} />;
   }
   return (
     <div className="admin-tab admin-narrow">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import {
   type MapTilesInput,
   mapTilesQueryOptions,
@@ -87,7 +88,13 @@ export function MapTilesTab() {
   return (
     <Card size="small" title={t('map.tiles.title')}>
       <Typography.Paragraph type="secondary">{t('map.tiles.intro')}</Typography.Paragraph>
-      {settings.data ? <MapTilesForm settings={settings.data} /> : <Skeleton active />}
+      {settings.data ? (
+        <MapTilesForm settings={settings.data} />
+      ) : settings.isError ? (
+        <QueryError error={settings.error} />
+      ) : (
+        <Skeleton active />
+      )}
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import { type PushAccountSettings, pushAccountQueryOptions, usePushAccount } from '../api/get-push-account';
 import { type PushAccountInput, savePushAccount } from '../api/save-push-account';
 
@@ -156,7 +157,7 @@ export function PushAccountTab() {
   const { t } = useTranslation();
   const settings = usePushAccount();
   if (settings.isPending) return <Skeleton active />;
-  if (!settings.data) return <Alert type="error" showIcon title={t('common.errors.tryLater')} />;
+  if (!settings.data) return <QueryError error={settings.error} />;
   return (
     <div className="admin-tab admin-narrow">
       {!settings.data.configured && (

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import { smtpQueryOptions, useSmtp } from '../api/get-smtp';
 import { type SmtpInput, saveSmtp } from '../api/save-smtp';
 import { sendTestMail } from '../api/send-test-mail';
@@ -155,7 +156,7 @@ export function SmtpTab() {
   const { t } = useTranslation();
   const smtp = useSmtp();
   if (smtp.isPending) return <Skeleton active />;
-  if (!smtp.data) return <Alert type="error" showIcon title={t('common.errors.tryLater')} />;
+  if (!smtp.data) return <QueryError error={smtp.error} />;
   return (
     <div className="admin-tab admin-narrow">
       {!smtp.data.configured && (

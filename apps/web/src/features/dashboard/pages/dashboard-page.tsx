@@ -1,8 +1,8 @@
-import { Alert, Card, Empty, Input, Segmented, Typography } from 'antd';
+import { Card, Empty, Input, Segmented, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../shared/http/api-error';
 import { getSystemType } from '../../../shared/session/preferences';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useStationList } from '../api/get-station-list';
 import { DashboardKpis } from '../components/dashboard-kpis';
@@ -58,9 +58,7 @@ export function DashboardPage({
         <Typography.Title level={3}>{t('dashboard.title')}</Typography.Title>
         <Typography.Text type="secondary">{t(`common.systemType.${systemType}`)}</Typography.Text>
       </div>
-      {list.isError && !list.data && (
-        <Alert type="error" showIcon title={errorText(list.error, t('common.errors.tryLater'))} />
-      )}
+      {list.isError && !list.data && <QueryError error={list.error} />}
       <DashboardKpis systemType={systemType} rows={all} loading={list.isPending} alarmsCard={alarmsCard} />
       {isMobile ? (
         <div className="dashboard-mobile">

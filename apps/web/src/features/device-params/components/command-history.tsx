@@ -1,10 +1,10 @@
 import type { CommandRow } from '@ems/contract/api/device-commands';
-import { Alert, Card, Empty, Pagination, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Empty, Pagination, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteClock } from '../../../shared/format/use-site-clock';
-import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useCommandHistory } from '../api/device-params-api';
 import { paramLabel, paramValueText, type Translate } from '../lib/param-text';
@@ -65,7 +65,7 @@ export function CommandHistory({ deviceId, polling }: { deviceId: number; pollin
   const reason = (r: CommandRow) => r.reason ?? '–';
 
   if (history.isError && !history.data) {
-    return <Alert type="error" showIcon title={errorText(history.error, t('common.errors.tryLater'))} />;
+    return <QueryError error={history.error} />;
   }
   if (history.data && history.data.total === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('deviceParams.history.empty')} />;

@@ -1,12 +1,13 @@
 import type { DeviceLines } from '@ems/contract/api/report';
 import type { DeviceInfo, DeviceReal } from '@ems/contract/api/station';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, Select, Skeleton, Space } from 'antd';
+import { Card, Empty, Select, Skeleton, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { pointLabel } from '../../../shared/domain/point-label';
 import { api } from '../../../shared/http/client';
+import { QueryError } from '../../../shared/ui/query-error';
 import { EChartHost } from '../../station/components/echart-host';
 import {
   deviceChartOption,
@@ -119,7 +120,7 @@ export function DeviceChartCard({
       {metrics.length === 0 ? (
         <Empty description={t('history.device.pick')} />
       ) : lines.isError && !lines.data ? (
-        <Alert type="error" showIcon title={t('common.errors.tryLater')} />
+        <QueryError error={lines.error} />
       ) : !option ? (
         <Skeleton active />
       ) : hasData ? (

@@ -2,13 +2,14 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { ChargerSession, ChargerSessions, UpsEvents } from '@ems/contract/api/report';
 import type { DeviceInfo } from '@ems/contract/api/station';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Segmented, Select, Space, Table, Typography } from 'antd';
+import { Button, Card, Segmented, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEnergy, formatNumber, formatPercent } from '../../../shared/format/quantity';
 import { useSiteClock } from '../../../shared/format/use-site-clock';
 import { api } from '../../../shared/http/client';
 import { toastError } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import { downloadFile } from '../../reports/api/report-api';
 import { hasOcppSessions, ocppSessionColumns, sessionRowKey } from '../lib/charger-session-columns';
 
@@ -128,7 +129,7 @@ export function DeviceEventsCard({
       }
     >
       {events.isError && !events.data ? (
-        <Alert type="error" showIcon title={t('common.errors.tryLater')} />
+        <QueryError error={events.error} />
       ) : (
         <Table
           size="small"

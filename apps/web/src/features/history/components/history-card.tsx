@@ -1,12 +1,13 @@
 import { DiffOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { Statistics } from '@ems/contract/api/station';
-import { Alert, Button, Card, DatePicker, Empty, Segmented, Skeleton, Space, Statistic, Tag } from 'antd';
+import { Button, Card, DatePicker, Empty, Segmented, Skeleton, Space, Statistic, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { energyFormatter, formatPercent } from '../../../shared/format/quantity';
 import { dayPickerFormat } from '../../../shared/format/time';
+import { QueryError } from '../../../shared/ui/query-error';
 import { EChartHost } from '../../station/components/echart-host';
 import { todayChartOption } from '../../station/lib/today-chart-option';
 import { useDayLines, useFirstDataDay, useStatistics } from '../api/get-statistics';
@@ -174,7 +175,7 @@ export function HistoryCard({
         </Space>
       )}
       {failed ? (
-        <Alert type="error" showIcon title={t('common.errors.tryLater')} />
+        <QueryError error={period === 1 ? lines.error : stats.error} />
       ) : !option ? (
         <Skeleton active />
       ) : hasData ? (

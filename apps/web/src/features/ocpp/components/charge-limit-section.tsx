@@ -3,6 +3,7 @@
  * is divided among the chargers now, and for the owner a kW field to set it (the contract's bounds) or
  * lift it.
  */
+
 import {
   type ChargerRow,
   SITE_CHARGE_LIMIT_MAX_KW,
@@ -14,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodValueRule } from '../../../shared/form/zod-rule';
 import { formatNumber, formatPower } from '../../../shared/format/quantity';
-import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { CommStatus } from '../../../shared/ui/comm-status';
+import { QueryError } from '../../../shared/ui/query-error';
 import { chargerKeys, refreshChargers, setSiteChargeLimit, useSiteChargeLimit } from '../api/charger-api';
 
 /** The limit's own field rule: a number within the contract's bounds (null is the Lift button's). */
@@ -49,9 +50,7 @@ export function ChargeLimitSection(props: { stationId: number; chargers: Charger
       <Typography.Title level={5} id={`ocpp-limit-${props.stationId}`}>
         {t('ocpp.limit.title')}
       </Typography.Title>
-      {limit.isError && !data && (
-        <Alert type="error" showIcon title={errorText(limit.error, t('common.errors.tryLater'))} />
-      )}
+      {limit.isError && !data && <QueryError error={limit.error} />}
       {limit.isPending && <Skeleton active paragraph={{ rows: 1 }} />}
       {data && (
         <>

@@ -5,15 +5,16 @@
  * then the site's charging limit and, for the owner, "Add charger" and the site's id tags. Nothing for
  * another kind of site. The chargers are read every 5 s, every 2 s while a command is on its way.
  */
+
 import { PlusOutlined } from '@ant-design/icons';
 import type { ChargerCommandRow, ChargerRow } from '@ems/contract/api/ocpp-charger';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton, Typography } from 'antd';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDate } from '../../../shared/format/time';
-import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useNow } from '../../../shared/ui/use-now';
 import { useBaseInfo } from '../../station/api/get-base-info';
 import { chargerKeys, refreshChargers, useChargers } from '../api/charger-api';
@@ -107,9 +108,7 @@ function ChargersView({
         )
       }
     >
-      {chargers.isError && !chargers.data && (
-        <Alert type="error" showIcon title={errorText(chargers.error, t('common.errors.tryLater'))} />
-      )}
+      {chargers.isError && !chargers.data && <QueryError error={chargers.error} />}
       {chargers.isPending && <Skeleton active paragraph={{ rows: 4 }} />}
       {chargers.data && list.length === 0 && (
         <Empty

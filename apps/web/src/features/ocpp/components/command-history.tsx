@@ -3,12 +3,13 @@
  * ten a page, in a dialog; the table scrolls sideways on a narrow screen. The first page is the one the
  * charger item polls, so an open history follows a command's state too.
  */
+
 import type { ChargerCommandRow } from '@ems/contract/api/ocpp-charger';
-import { Alert, Modal, Table, type TableColumnsType } from 'antd';
+import { Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteClock } from '../../../shared/format/use-site-clock';
-import { errorText } from '../../../shared/http/api-error';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useChargerCommands } from '../api/charger-api';
 import { CommandAnswer } from './command-answer';
 import { CommandStateTag } from './command-state-tag';
@@ -88,7 +89,7 @@ export function CommandHistoryModal(props: ChargerDialogProps) {
       destroyOnHidden
     >
       {history.isError && !history.data ? (
-        <Alert type="error" showIcon title={errorText(history.error, t('common.errors.tryLater'))} />
+        <QueryError error={history.error} />
       ) : (
         <Table<ChargerCommandRow>
           rowKey="id"

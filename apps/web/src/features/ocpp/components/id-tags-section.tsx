@@ -2,6 +2,7 @@
  * The site's id tags (docs/ocpp.md "Id tags"): who may charge. The owner lists them, adds one (tag and
  * an optional name, checked with the contract's rules) and deletes one after a confirmation.
  */
+
 import { DeleteOutlined } from '@ant-design/icons';
 import { IdTagAddBodySchema, type IdTagRow } from '@ems/contract/api/ocpp';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { zodRule } from '../../../shared/form/zod-rule';
 import { useSiteClock } from '../../../shared/format/use-site-clock';
-import { errorText, toastUnlessShown } from '../../../shared/http/api-error';
+import { toastUnlessShown } from '../../../shared/http/api-error';
+import { QueryError } from '../../../shared/ui/query-error';
 import { addIdTag, chargerKeys, deleteIdTag, useIdTags } from '../api/charger-api';
 
 interface TagValues {
@@ -100,7 +102,7 @@ export function IdTagsSection({ stationId }: { stationId: number }) {
       </Form>
       {action.error && <Alert type="error" showIcon title={action.error} />}
       {tags.isError && !tags.data ? (
-        <Alert type="error" showIcon title={errorText(tags.error, t('common.errors.tryLater'))} />
+        <QueryError error={tags.error} />
       ) : (
         <Table<IdTagRow>
           rowKey="idTag"

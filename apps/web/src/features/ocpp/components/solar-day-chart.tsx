@@ -1,11 +1,14 @@
 /**
  * The Chargers card's day chart (issue 33, docs/ocpp.md "Solar charging"): today's PV, grid buy and sell
  * and the chargers' power together, from the site's day lines (station/lines, the history card's query and
- * chart builder), on the site's clock. "No data today" when none of them has a value yet.
+ * chart builder), on the site's clock. "No data today" when none of them has a value yet; an error, not that,
+ * when the lines could not be loaded.
  */
+
 import { Empty, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useDayLines } from '../../history/api/get-statistics';
 import { EChartHost } from '../../station/components/echart-host';
 import { todayChartOption } from '../../station/lib/today-chart-option';
@@ -35,7 +38,9 @@ export function SolarDayChart(props: { stationId: number; today: string; locale:
   return (
     <div className="ocpp-solar-chart" data-testid="solar-day-chart">
       <div className="ocpp-solar-chart-title">{t('ocpp.solar.chartTitle')}</div>
-      {option && hasData ? (
+      {lines.isError && !lines.data ? (
+        <QueryError error={lines.error} />
+      ) : option && hasData ? (
         <EChartHost
           option={option}
           className="ocpp-solar-chart-box"

@@ -7,6 +7,7 @@ import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText } from '../../../shared/form/zod-rule';
 import { formatClock, formatDateTime } from '../../../shared/format/time';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useNow } from '../../../shared/ui/use-now';
 import { type AccountQr, getAccountQr, unbindAccount } from './account-actions';
 import { accountPanelState, formatCountdown, qrSecondsLeft } from './channel-state';
@@ -105,7 +106,7 @@ export function AccountChannelPanel() {
       </div>
     );
   }
-  if (!binding.data) return <Alert type="error" showIcon title={t('common.errors.tryLater')} />;
+  if (!binding.data) return <QueryError error={binding.error} />;
   const state = accountPanelState(binding.data, qr, now);
   return (
     <div className="account-channel" data-state={state}>

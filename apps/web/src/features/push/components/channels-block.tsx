@@ -3,14 +3,16 @@
  * recipient yet, or bound/subscribed with its recipients) and "Send a test" (push/test); the app and
  * official-account panels (their own features) sit under their channel.
  */
+
 import { ExperimentOutlined } from '@ant-design/icons';
 import type { ChannelState, PushChannel } from '@ems/contract/api/push';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Skeleton, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastUnlessShown } from '../../../shared/http/api-error';
 import { toastError, toastSuccess } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import { AccountChannelPanel } from '../account-channel';
 import { sendTest, usePushChannels } from '../api/push-channels';
 import { refreshLog } from '../api/push-log';
@@ -34,7 +36,7 @@ export function ChannelsBlock() {
   return (
     <Card title={t('push.channelStates.title')} className="push-block">
       {channels.isPending && <Skeleton active />}
-      {channels.isError && <Alert type="error" showIcon title={t('common.errors.tryLater')} />}
+      {channels.isError && <QueryError error={channels.error} />}
       <div className="push-channel-list">
         {(channels.data ?? []).map((c) => (
           <ChannelRow key={c.channel} state={c} />

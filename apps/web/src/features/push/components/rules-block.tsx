@@ -2,16 +2,18 @@
  * The user's push rules (issue 20 §1, spec §3) as cards, with Add, Edit, on/off and Delete after a
  * confirmation; an empty list says what a rule does and offers the first one.
  */
+
 import { PlusOutlined } from '@ant-design/icons';
 import { MAX_PUSH_RULES, type PushRule } from '@ems/contract/api/push';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueText } from '../../../shared/form/zod-rule';
 import { toastUnlessShown } from '../../../shared/http/api-error';
 import { i18n } from '../../../shared/i18n/i18n';
 import { confirmDialog, toastSuccess } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import { useMailboxes } from '../api/push-mailboxes';
 import { deleteRule, refreshRules, saveRule, usePushRules } from '../api/push-rules';
@@ -68,7 +70,7 @@ export function RulesBlock() {
   return (
     <Card title={t('push.rules.title')} extra={list.length > 0 && add} className="push-block">
       {rules.isPending && <Skeleton active />}
-      {rules.isError && <Alert type="error" showIcon title={t('common.errors.tryLater')} />}
+      {rules.isError && <QueryError error={rules.error} />}
       {rules.isSuccess && list.length === 0 && <Empty description={t('push.rules.empty')}>{add}</Empty>}
       {list.length > 0 && (
         <div className="push-rule-grid">

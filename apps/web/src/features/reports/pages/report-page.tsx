@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { toastError } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import { downloadReport, type ReportParams, useReport } from '../api/report-api';
 import { ReportFilters, type ReportFilterValue } from '../components/report-filters';
 import { TariffModal } from '../components/tariff-modal';
@@ -100,7 +101,7 @@ export function ReportPage() {
       >
         <ReportFilters value={filters} onChange={setFilters} />
         {report.isError && !data ? (
-          <Alert type="error" showIcon title={t('common.errors.tryLater')} />
+          <QueryError error={report.error} />
         ) : (
           <>
             <Descriptions

@@ -2,13 +2,13 @@ import { capacityUnit } from '@ems/contract/api/fleet';
 import type { SiteSortField } from '@ems/contract/api/site-list';
 import type { StationSummary } from '@ems/contract/api/station';
 import { SYSTEM_TYPES, type SystemType } from '@ems/contract/constants';
-import { Alert, Button, Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCapacity } from '../../../shared/format/quantity';
 import { formatRelative, toMillis } from '../../../shared/format/time';
-import { errorText } from '../../../shared/http/api-error';
 import { CommStatus } from '../../../shared/ui/comm-status';
+import { QueryError } from '../../../shared/ui/query-error';
 import { SiteAlarmIcon } from '../../dashboard/components/site-alarm-icon';
 import { useSiteFormatters } from '../../dashboard/lib/use-site-formatters';
 import { useSiteListPage } from '../api/site-list-api';
@@ -125,9 +125,7 @@ export function SiteListPage({ fallbackType }: { fallbackType: SystemType }) {
       <div className="page-head">
         <Typography.Title level={3}>{t('sites.title')}</Typography.Title>
       </div>
-      {list.isError && !list.data && (
-        <Alert type="error" showIcon title={errorText(list.error, t('common.errors.tryLater'))} />
-      )}
+      {list.isError && !list.data && <QueryError error={list.error} />}
       <Card size="small">
         <SiteListFilters state={state} types={SYSTEM_TYPES} onChange={set} />
         <Table<StationSummary>

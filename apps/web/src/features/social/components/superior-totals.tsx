@@ -2,12 +2,14 @@
  * Totals of the caller's superior stations (issue 10 §3, station/attached/totals): one card per station
  * that owns at least one accepted subordinate, or an empty state saying how stations get attached.
  */
+
 import type { CapacitySum } from '@ems/contract/api/fleet';
 import type { Attachment } from '@ems/contract/api/social';
 import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCapacity } from '../../../shared/format/quantity';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useAttachTotals } from '../api/social-api';
 
 /** The superior stations among `links` (received and accepted), each with its subordinates' totals. */
@@ -64,6 +66,8 @@ function TotalsCard({ stationId, name }: { stationId: number; name: string }) {
             <Statistic title={t('social.totals.power')} value={d.powerW / 1000} precision={2} suffix="kW" />
           </Col>
         </Row>
+      ) : totals.isError ? (
+        <QueryError error={totals.error} />
       ) : (
         <Skeleton active paragraph={{ rows: 2 }} />
       )}

@@ -6,6 +6,7 @@ import { formatRelative, localDate } from '../../../shared/format/time';
 import { SiteClock, useSiteClock } from '../../../shared/format/use-site-clock';
 import { errorText } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useNow } from '../../../shared/ui/use-now';
 import { DeviceChartCard } from '../../history/components/device-chart-card';
@@ -116,9 +117,7 @@ function StationView(props: {
           })}
         />
       )}
-      {real.isError && !live && (
-        <Alert type="error" showIcon title={errorText(real.error, t('common.errors.tryLater'))} />
-      )}
+      {real.isError && !live && <QueryError error={real.error} />}
       <div className={live && !live.online ? 'station-live is-stale' : 'station-live'}>
         <Card
           title={t('station.flow.title')}

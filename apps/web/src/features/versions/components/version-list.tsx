@@ -1,10 +1,11 @@
 import { AndroidOutlined, AppleOutlined, DownloadOutlined, WarningOutlined } from '@ant-design/icons';
 import type { AppVersion } from '@ems/contract/api/admin';
-import { Alert, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useLastVersions } from '../api/get-last-versions';
 
 function VersionCard({ version }: { version: AppVersion }) {
@@ -56,7 +57,7 @@ export function VersionList({ whenNone }: { whenNone?: ReactNode }) {
   const { t } = useTranslation();
   const versions = useLastVersions();
   if (versions.isPending) return <Skeleton active />;
-  if (versions.isError) return <Alert type="error" showIcon title={t('common.errors.tryLater')} />;
+  if (versions.isError) return <QueryError error={versions.error} />;
   if (versions.data.length === 0)
     return whenNone !== undefined ? whenNone : <Empty description={t('versions.none')} />;
   return (

@@ -1,0 +1,71 @@
+/**
+ * Parts of a screen whose data could not be loaded say so (QueryError) instead of a skeleton that never
+ * ends or an empty state that reads as "nothing there". Each part is rendered to HTML (react-dom/server;
+ * the web workspace has no DOM environment) with its query already failed in the cache, as TanStack Query
+ * leaves it once its retries are spent. Without i18n set up, texts render as their keys.
+ */
+import type { Attachment } from '@ems/contract/api/social';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PlanCard } from '../../features/account/components/plan-card';
+import { MapTilesTab } from '../../features/admin/components/map-tiles-tab';
+import { SolarDayChart } from '../../features/ocpp/components/solar-day-chart';
+import { SuperiorTotals } from '../../features/social/components/superior-totals';
+import { ApiError } from '../http/api-error';
+import { QueryError } from './query-error';
+
+const TRY_LATER = 'common.errors.tryLater';
+
+/** Renders `node` with the query `key` failed with `error` (no retry when the part mounts). */
+async function renderFailed(key: QueryKey, node: ReactNode, error: unknown = new Error('down')) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } });
+  await client.prefetchQuery({ queryKey: key, queryFn: () => Promise.reject(error) });
+  expect(client.getQueryState(key)?.status).toBe('error');
+  return renderToStaticMarkup(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+}
+
+describe('QueryError', () => {
+  it("shows the server's message when it sent one, else try again later, as an alert", () => {
+    const own = renderToStaticMarkup(
+      <QueryError error={new ApiError('status', 'Site not found', { status: 40401 })} />,
+    );
+    expect(own).toContain('Site not found');
+    expect(own).toContain('role="alert"');
+    expect(renderToStaticMarkup(<QueryError error={new TypeError('Failed to fetch')} />)).toContain(
+      TRY_LATER,
+    );
+  });
+});
+
+describe('a part whose data failed to load', () => {
+  it('map tiles (console): an error, not a skeleton', async () => {
+    const html = await renderFailed(['admin', 'map-tiles'], <MapTilesTab />);
+    expect(html).toContain(TRY_LATER);
+    expect(html).not.toContain('ant-skeleton');
+  });
+
+  it("a superior site's totals (social): an error in its card, not a skeleton", async () => {
+    const link = { direction: 'received', status: 2, superId: 5, superName: 'Becker home' } as Attachment;
+    const html = await renderFailed(['social', 'totals', 5], <SuperiorTotals links={[link]} />);
+    expect(html).toContain('social.totals.title');
+    expect(html).toContain(TRY_LATER);
+    expect(html).not.toContain('ant-skeleton');
+  });
+
+  it('the plans (personal centre): an error, not an empty plan list', async () => {
+    const html = await renderFailed(['account', 'plans'], <PlanCard usertype={1} />);
+    expect(html).toContain(TRY_LATER);
+    expect(html).not.toContain('plan-list');
+  });
+
+  it('the solar charging day chart: an error, not "no data today"', async () => {
+    const html = await renderFailed(
+      ['stations', 'history-lines', 7, '2026-12-02', null],
+      <SolarDayChart stationId={7} today="2026-12-02" locale="en-US" />,
+    );
+    expect(html).toContain(TRY_LATER);
+    expect(html).not.toContain('ocpp.solar.chartEmpty');
+  });
+});
