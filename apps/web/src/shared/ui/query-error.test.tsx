@@ -4,6 +4,9 @@
  * the web workspace has no DOM environment) with its query already failed in the cache, as TanStack Query
  * leaves it once its retries are spent. Without i18n set up, texts render as their keys.
  */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Attachment } from '@ems/contract/api/social';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -12,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanCard } from '../../features/account/components/plan-card';
 import { MapTilesTab } from '../../features/admin/components/map-tiles-tab';
 import { SolarDayChart } from '../../features/ocpp/components/solar-day-chart';
+import { MailboxesBlock } from '../../features/push/components/mailboxes-block';
 import { SuperiorTotals } from '../../features/social/components/superior-totals';
 import { ApiError } from '../http/api-error';
 import { QueryError } from './query-error';
@@ -60,6 +64,11 @@ describe('a part whose data failed to load', () => {
     expect(html).not.toContain('plan-list');
   });
 
+  it('the mailboxes (push settings): an error, not an empty list', async () => {
+    const html = await renderFailed(['push', 'mailboxes'], <MailboxesBlock />);
+    expect(html).toContain(TRY_LATER);
+  });
+
   it('the solar charging day chart: an error, not "no data today"', async () => {
     const html = await renderFailed(
       ['stations', 'history-lines', 7, '2026-12-02', null],
@@ -67,5 +76,19 @@ describe('a part whose data failed to load', () => {
     );
     expect(html).toContain(TRY_LATER);
     expect(html).not.toContain('ocpp.solar.chartEmpty');
+  });
+});
+
+describe('every part that shows a skeleton while it loads', () => {
+  const root = join(import.meta.dirname, '../..');
+  const parts = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
+    .map((f) => ({ file: f, text: readFileSync(join(root, f), 'utf8') }))
+    .filter((p) => p.text.includes('<Skeleton'));
+
+  it("also says when loading failed (QueryError, a query's isError, or a page-level Result)", () => {
+    expect(parts.length).toBeGreaterThan(10);
+    const silent = parts.filter((p) => !/<QueryError|\.isError\b|<Result\b/.test(p.text)).map((p) => p.file);
+    expect(silent).toEqual([]);
   });
 });

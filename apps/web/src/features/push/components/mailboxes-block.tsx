@@ -3,6 +3,7 @@
  * address (a code is mailed to it), verify it with the code or have the code sent again, delete after a
  * confirmation; at most MAX_MAILBOXES.
  */
+
 import { CheckCircleFilled, DeleteOutlined, ExclamationCircleFilled, MailOutlined } from '@ant-design/icons';
 import { MAX_MAILBOXES, type Mailbox, MailboxAddSchema } from '@ems/contract/api/push';
 import { validCodeField } from '@ems/contract/validation';
@@ -13,6 +14,7 @@ import { useInlineAction } from '../../../shared/form/use-inline-action';
 import { catalogueText, zodRule, zodValueRule } from '../../../shared/form/zod-rule';
 import { toastUnlessShown } from '../../../shared/http/api-error';
 import { confirmDialog, toastSuccess } from '../../../shared/ui/feedback';
+import { QueryError } from '../../../shared/ui/query-error';
 import {
   addMailbox,
   deleteMailbox,
@@ -48,6 +50,7 @@ export function MailboxesBlock() {
         {t('push.mailboxes.hint', { max: MAX_MAILBOXES })}
       </Typography.Paragraph>
       {mailboxes.isPending && <Skeleton active />}
+      {mailboxes.isError && !mailboxes.data && <QueryError error={mailboxes.error} />}
       <div className="push-mailbox-list">
         {list.map((m) => (
           <MailboxRow key={m.id} mailbox={m} />
