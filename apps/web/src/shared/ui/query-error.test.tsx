@@ -11,14 +11,18 @@ import type { Attachment } from '@ems/contract/api/social';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PlanCard } from '../../features/account/components/plan-card';
 import { MapTilesTab } from '../../features/admin/components/map-tiles-tab';
+import { ActiveAlarmsCard } from '../../features/alarms/components/active-alarms-card';
+import { AlarmTable } from '../../features/alarms/components/alarm-table';
 import { SolarDayChart } from '../../features/ocpp/components/solar-day-chart';
 import { MailboxesBlock } from '../../features/push/components/mailboxes-block';
+import { BadgeCountsProvider } from '../../features/social/api/badge-counts';
 import { SuperiorTotals } from '../../features/social/components/superior-totals';
 import { ApiError } from '../http/api-error';
-import { QueryError } from './query-error';
+import { emptyOrError, QueryError } from './query-error';
 
 const TRY_LATER = 'common.errors.tryLater';
 
@@ -43,7 +47,40 @@ describe('QueryError', () => {
   });
 });
 
+describe('emptyOrError', () => {
+  const failed = { isError: true, data: undefined, error: new Error('down') };
+  it('is the error when loading failed and nothing was loaded before, else the empty text', () => {
+    expect(renderToStaticMarkup(<div>{emptyOrError(failed, 'none')}</div>)).toContain(TRY_LATER);
+    expect(emptyOrError({ ...failed, data: [] }, 'none')).toBe('none');
+    expect(emptyOrError({ isError: false, data: [], error: null }, 'none')).toBe('none');
+    expect(emptyOrError({ isError: false, data: [], error: null })).toBeUndefined();
+  });
+});
+
 describe('a part whose data failed to load', () => {
+  it('the alarm list: an error, not "no active alarms"', async () => {
+    const filters = { systemType: 1 as const };
+    const html = await renderFailed(
+      ['alarms', 'current', filters, 1, 10, null],
+      <AlarmTable overview kind="current" filters={filters} />,
+    );
+    expect(html).toContain(TRY_LATER);
+    expect(html).not.toContain('alarms.dialog.none');
+  });
+
+  it('the active alarms KPI: says the count could not be read, not "none"', async () => {
+    const html = await renderFailed(
+      ['badges', 1],
+      <MemoryRouter>
+        <BadgeCountsProvider systemType={1}>
+          <ActiveAlarmsCard />
+        </BadgeCountsProvider>
+      </MemoryRouter>,
+    );
+    expect(html).toContain(TRY_LATER);
+    expect(html).not.toContain('alarms.kpi.none');
+  });
+
   it('map tiles (console): an error, not a skeleton', async () => {
     const html = await renderFailed(['admin', 'map-tiles'], <MapTilesTab />);
     expect(html).toContain(TRY_LATER);
@@ -79,16 +116,28 @@ describe('a part whose data failed to load', () => {
   });
 });
 
-describe('every part that shows a skeleton while it loads', () => {
+describe('every part that shows a skeleton or a list while it loads', () => {
   const root = join(import.meta.dirname, '../..');
-  const parts = readdirSync(root, { recursive: true, encoding: 'utf8' })
+  const sources = readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.tsx') && !f.endsWith('.test.tsx'))
-    .map((f) => ({ file: f, text: readFileSync(join(root, f), 'utf8') }))
-    .filter((p) => p.text.includes('<Skeleton'));
+    .map((f) => ({ file: f, text: readFileSync(join(root, f), 'utf8') }));
+  const parts = sources.filter((p) => p.text.includes('<Skeleton'));
 
   it("also says when loading failed (QueryError, a query's isError, or a page-level Result)", () => {
     expect(parts.length).toBeGreaterThan(10);
     const silent = parts.filter((p) => !/<QueryError|\.isError\b|<Result\b/.test(p.text)).map((p) => p.file);
+    expect(silent).toEqual([]);
+  });
+
+  it("a table or list whose spinner follows a query also shows that query's failure", () => {
+    const lists = sources.filter(
+      (p) =>
+        /<(Table|List)\b/.test(p.text) && /loading=\{[\w.]*(isPending|isFetching|isLoading)/.test(p.text),
+    );
+    expect(lists.length).toBeGreaterThan(10);
+    const silent = lists
+      .filter((p) => !/emptyOrError|<QueryError|\bisError\b/.test(p.text))
+      .map((p) => p.file);
     expect(silent).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { Alert } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../http/api-error';
 
@@ -19,4 +20,20 @@ export function QueryError({ error, className }: { error: unknown; className?: s
       title={errorText(error, t('common.errors.tryLater'))}
     />
   );
+}
+
+/** The part of a TanStack Query result a list needs to tell "failed" from "empty". */
+export interface LoadState {
+  isError: boolean;
+  data?: unknown;
+  error: unknown;
+}
+
+/**
+ * What a list fed by `query` shows when it has no rows (a table's `locale.emptyText`): the error when loading
+ * failed and nothing was loaded before, else `empty` (undefined: antd's own "no data"). A failed load must not
+ * read as "no alarms" or "no users".
+ */
+export function emptyOrError(query: LoadState, empty?: ReactNode): ReactNode {
+  return query.isError && query.data === undefined ? <QueryError error={query.error} /> : empty;
 }

@@ -20,6 +20,7 @@ import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { type AppVersionInput, createAppVersion } from '../api/create-app-version';
 import { useAppVersions } from '../api/get-app-versions';
@@ -89,7 +90,7 @@ export function AppVersionsTab() {
         pagination={false}
         scroll={isMobile ? undefined : { x: 760 }}
         tableLayout={isMobile ? 'fixed' : undefined}
-        locale={{ emptyText: t('admin.versions.empty') }}
+        locale={{ emptyText: emptyOrError(versions, t('admin.versions.empty')) }}
       />
       <Card title={t('admin.versions.addTitle')} className="admin-narrow">
         <Form<AppVersionInput>

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { zodRule } from '../../../shared/form/zod-rule';
 import { clearReferenceData } from '../../../shared/http/reference-data';
 import { FormModal } from '../../../shared/ui/form-modal';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { deleteDictionary } from '../api/delete-dictionary';
 import { type DictionaryInput, editDictionary } from '../api/edit-dictionary';
@@ -135,6 +136,7 @@ export function DictionariesTab() {
         rowKey="id"
         size="middle"
         loading={items.isPending}
+        locale={{ emptyText: emptyOrError(items) }}
         columns={columns}
         dataSource={items.data?.rows ?? []}
         pagination={paging.pagination(items.data?.total ?? 0)}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { MISSING } from '../../../shared/format/quantity';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useInventory } from '../api/inventory';
 import { usePaging } from '../lib/use-paging';
@@ -101,6 +102,7 @@ export function InventoryTab() {
         rowKey="id"
         size="middle"
         loading={inventory.isPending}
+        locale={{ emptyText: emptyOrError(inventory) }}
         columns={columns}
         dataSource={inventory.data?.rows ?? []}
         pagination={paging.pagination(inventory.data?.total ?? 0)}

@@ -5,6 +5,7 @@ import { Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../../shared/form/zod-rule';
 import { FormModal } from '../../../shared/ui/form-modal';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { editLanguage } from '../api/edit-language';
 import { languagesQueryOptions, useLanguages } from '../api/get-languages';
 import { useAdminEditor } from '../lib/use-admin-editor';
@@ -44,6 +45,7 @@ export function LanguagesTab() {
         rowKey="id"
         size="middle"
         loading={languages.isPending}
+        locale={{ emptyText: emptyOrError(languages) }}
         columns={columns}
         dataSource={languages.data ?? []}
         pagination={false}

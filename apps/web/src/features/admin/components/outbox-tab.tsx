@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { MISSING } from '../../../shared/format/quantity';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useOutbox } from '../api/get-outbox';
 import { useSmtp } from '../api/get-smtp';
@@ -97,6 +98,7 @@ export function OutboxTab() {
         rowKey="id"
         size="middle"
         loading={outbox.isPending}
+        locale={{ emptyText: emptyOrError(outbox) }}
         columns={columns}
         dataSource={outbox.data?.rows ?? []}
         pagination={paging.pagination(outbox.data?.total ?? 0)}

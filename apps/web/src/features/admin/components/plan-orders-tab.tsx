@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../shared/format/time';
 import { toastUnlessShown } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { confirmPlanOrder, usePlanOrders } from '../api/plan-orders';
 import { usePaging } from '../lib/use-paging';
@@ -124,6 +125,7 @@ export function PlanOrdersTab() {
         rowKey="id"
         size="middle"
         loading={orders.isPending}
+        locale={{ emptyText: emptyOrError(orders) }}
         columns={columns}
         dataSource={orders.data?.rows ?? []}
         pagination={paging.pagination(orders.data?.total ?? 0)}

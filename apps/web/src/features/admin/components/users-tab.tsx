@@ -13,6 +13,7 @@ import { toastUnlessShown } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { useUserInfo } from '../../../shared/session/user-info';
 import { confirmDialog, toastSuccess } from '../../../shared/ui/feedback';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { editUser } from '../api/edit-user';
 import { useUsers } from '../api/get-users';
@@ -175,6 +176,7 @@ export function UsersTab() {
         rowKey="id"
         size="middle"
         loading={users.isFetching && !users.data}
+        locale={{ emptyText: emptyOrError(users) }}
         columns={columns}
         dataSource={users.data?.rows ?? []}
         pagination={paging.pagination(users.data?.total ?? 0)}

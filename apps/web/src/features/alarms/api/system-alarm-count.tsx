@@ -13,6 +13,8 @@ import { BadgeCountsProvider, useBadgeCounts } from '../../social/api/badge-coun
 export interface SystemAlarmCount {
   data: AlarmCount | undefined;
   isPending: boolean;
+  /** The last poll failed (with `data` undefined: the count was never read). */
+  isError: boolean;
 }
 
 /** Polls the counts of `systemType` (every 5 s) for everything below it. */
@@ -31,6 +33,6 @@ export function SystemAlarmCountProvider({
  * @throws Error outside a SystemAlarmCountProvider (a programming error: it would poll nothing).
  */
 export function useSystemAlarmCount(): SystemAlarmCount {
-  const { data, isPending } = useBadgeCounts();
-  return { data: data?.alarms, isPending };
+  const { data, isPending, isError } = useBadgeCounts();
+  return { data: data?.alarms, isPending, isError };
 }

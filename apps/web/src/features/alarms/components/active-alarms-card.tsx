@@ -14,7 +14,7 @@ import { useSystemAlarmCount } from '../api/system-alarm-count';
  */
 export function ActiveAlarmsCard() {
   const { t } = useTranslation();
-  const { data, isPending } = useSystemAlarmCount();
+  const { data, isPending, isError } = useSystemAlarmCount();
   const present = ALARM_KINDS_WORST_FIRST.filter((k) => (data?.byLevel[k] ?? 0) > 0);
   return (
     <Link to="/alarms" className="kpi-link" aria-label={t('alarms.kpi.open')}>
@@ -28,7 +28,9 @@ export function ActiveAlarmsCard() {
         sub={
           present.length > 0
             ? present.map((k) => <AlarmLevelTag key={k} kind={k} count={data?.byLevel[k]} />)
-            : t('alarms.kpi.none')
+            : isError && !data
+              ? t('common.errors.tryLater')
+              : t('alarms.kpi.none')
         }
       />
     </Link>

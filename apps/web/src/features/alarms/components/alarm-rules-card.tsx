@@ -12,6 +12,7 @@ import { toastUnlessShown } from '../../../shared/http/api-error';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { AlarmLevelTag } from '../../../shared/ui/alarm-level-tag';
 import { toastSuccess } from '../../../shared/ui/feedback';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import {
   type AlarmRuleInput,
   deleteAlarmRule,
@@ -140,7 +141,7 @@ export function AlarmRulesCard({ stationId }: { stationId: number }) {
         columns={columns}
         dataSource={rules.data ?? []}
         pagination={false}
-        locale={{ emptyText: t('alarms.rules.empty') }}
+        locale={{ emptyText: emptyOrError(rules, t('alarms.rules.empty')) }}
       />
       <AlarmRuleModal
         stationId={stationId}

@@ -3,6 +3,7 @@ import { ALARM_PAGE_SIZE } from '@ems/contract/constants';
 import { Empty, Pagination, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { useNow } from '../../../shared/ui/use-now';
 import { type AlarmFilters, type AlarmListKind, useAlarmPage } from '../api/alarm-list';
@@ -23,6 +24,8 @@ export interface AlarmTableViewProps {
   pageNum: number;
   pageSize?: number;
   loading?: boolean;
+  /** Why the rows could not be loaded (nothing loaded before): shown instead of "no alarms". */
+  loadError?: unknown;
   /** Instant "now" for "just now" (ms); Date.now() when omitted. */
   nowMs?: number;
   /** Cards instead of the table; the screen decides (below 992 px) when omitted. */
@@ -47,7 +50,12 @@ export function AlarmTableView(props: AlarmTableViewProps) {
   };
   const columns = alarmColumns(scope);
   const cells = useAlarmCells(scope, props.rows, props.nowMs ?? Date.now(), props.onOpen);
-  const empty = t(props.kind === 'history' ? 'alarms.history.none' : 'alarms.dialog.none');
+  const empty =
+    props.loadError !== undefined ? (
+      <QueryError error={props.loadError} />
+    ) : (
+      t(props.kind === 'history' ? 'alarms.history.none' : 'alarms.dialog.none')
+    );
   const pagination = showPagination(props.total)
     ? {
         current: props.pageNum,
@@ -60,7 +68,11 @@ export function AlarmTableView(props: AlarmTableViewProps) {
 
   if (props.cards ?? mobile) {
     if (props.rows.length === 0 && !props.loading) {
-      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+      return props.loadError !== undefined ? (
+        empty
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
+      );
     }
     return (
       <div className="alarm-list-cards">
@@ -112,7 +124,7 @@ export function AlarmTable(props: AlarmTableProps) {
   const scopeKey = JSON.stringify([props.kind, props.filters, props.refresh ?? null]);
   const [page, setPage] = useState({ key: scopeKey, num: 1 });
   const pageNum = page.key === scopeKey ? page.num : 1;
-  const { data, isPending } = useAlarmPage(props.kind, props.filters, pageNum, {
+  const { data, isPending, isError, error } = useAlarmPage(props.kind, props.filters, pageNum, {
     refresh: props.refresh,
     enabled: props.enabled,
   });
@@ -128,6 +140,7 @@ export function AlarmTable(props: AlarmTableProps) {
       total={data?.total ?? 0}
       pageNum={pageNum}
       loading={isPending && props.enabled !== false}
+      loadError={isError && !data ? error : undefined}
       onPage={(num) => setPage({ key: scopeKey, num })}
       onOpen={props.onOpen}
     />

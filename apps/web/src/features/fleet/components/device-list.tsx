@@ -19,7 +19,14 @@ export interface DeviceActions {
  * below, one card per device with its actions under its values, so no action is cut off (issue 24
  * item 10).
  */
-export function DeviceList(props: { devices: DeviceInfo[]; loading: boolean } & DeviceActions) {
+export function DeviceList(
+  props: {
+    devices: DeviceInfo[];
+    loading: boolean;
+    /** What the list shows without devices (default antd's "no data"): the load error when it failed. */
+    empty?: ReactNode;
+  } & DeviceActions,
+) {
   const { t } = useTranslation();
   const mobile = useIsMobile();
   const clock = useSiteClock();
@@ -73,6 +80,7 @@ export function DeviceList(props: { devices: DeviceInfo[]; loading: boolean } & 
     );
     return (
       <div className="site-cards">
+        {props.devices.length === 0 && !props.loading && props.empty}
         {props.devices.map((d) => (
           <Card key={d.deviceId} size="small" className="site-card device-card" data-row-key={d.deviceId}>
             <div className="site-card-head">
@@ -115,6 +123,7 @@ export function DeviceList(props: { devices: DeviceInfo[]; loading: boolean } & 
       pagination={false}
       loading={props.loading}
       dataSource={props.devices}
+      locale={{ emptyText: props.empty }}
       columns={columns}
     />
   );

@@ -2,6 +2,7 @@
  * The devices of a site for its owner (issue 7 §3; the list itself in device-list.tsx): add a device by
  * its two serial numbers, rename, move to another of the owner's sites, remove after a confirmation.
  */
+
 import { PlusOutlined } from '@ant-design/icons';
 import { DeviceAddBodySchema, DeviceEditBodySchema } from '@ems/contract/api/fleet';
 import type { DeviceInfo } from '@ems/contract/api/station';
@@ -14,6 +15,7 @@ import { catalogueText, zodRule } from '../../../shared/form/zod-rule';
 import { toastUnlessShown } from '../../../shared/http/api-error';
 import { toastSuccess } from '../../../shared/ui/feedback';
 import { FormModal } from '../../../shared/ui/form-modal';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import {
   addDevice,
   moveDevice,
@@ -85,6 +87,7 @@ export function SiteDevicesCard({ stationId }: { stationId: number }) {
       <DeviceList
         devices={devices.data ?? []}
         loading={devices.isPending}
+        empty={emptyOrError(devices)}
         onRename={(device) => setDialog({ kind: 'rename', device })}
         onMove={(device) => setDialog({ kind: 'move', device })}
         onRemove={remove}

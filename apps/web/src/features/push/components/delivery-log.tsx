@@ -3,12 +3,14 @@
  * reason, and what it was about; newest first, paged, read again every 5 s. A table from 992 px, cards
  * below.
  */
+
 import type { Delivery, DeliveryState } from '@ems/contract/api/push';
 import { Card, Empty, Pagination, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useIsMobile } from '../../../shared/ui/use-is-mobile';
 import { usePushLog } from '../api/push-log';
 
@@ -67,7 +69,9 @@ export function DeliveryLog() {
     <Card title={t('push.log.title')} className="push-block" data-testid="push-log">
       {isMobile ? (
         <div className="push-log-cards">
-          {rows.length === 0 && !log.isPending && <Empty description={t('push.log.empty')} />}
+          {rows.length === 0 &&
+            !log.isPending &&
+            emptyOrError(log, <Empty description={t('push.log.empty')} />)}
           {rows.map((row) => (
             <Card key={row.id} size="small" className="push-log-card">
               <div className="push-log-card-head">
@@ -91,7 +95,7 @@ export function DeliveryLog() {
           loading={log.isPending}
           columns={columns}
           dataSource={rows}
-          locale={{ emptyText: <Empty description={t('push.log.empty')} /> }}
+          locale={{ emptyText: emptyOrError(log, <Empty description={t('push.log.empty')} />) }}
           pagination={pagination}
         />
       )}

@@ -10,10 +10,14 @@ import { createContext, type ReactNode, use } from 'react';
 import { api } from '../../../shared/http/client';
 import { LIVE_QUERY } from '../../../shared/http/live-query';
 
-/** What the badges read: the latest counts (undefined until the first answer) and whether it is loading. */
+/**
+ * What the badges read: the latest counts (undefined until the first answer), whether it is loading, and
+ * whether the last poll failed.
+ */
 export interface BadgeCountsState {
   data: BadgeCounts | undefined;
   isPending: boolean;
+  isError: boolean;
 }
 
 const BadgeCountsContext = createContext<BadgeCountsState | null>(null);
@@ -32,7 +36,7 @@ export function BadgeCountsProvider({
     ...LIVE_QUERY,
   });
   return (
-    <BadgeCountsContext value={{ data: query.data, isPending: query.isPending }}>
+    <BadgeCountsContext value={{ data: query.data, isPending: query.isPending, isError: query.isError }}>
       {children}
     </BadgeCountsContext>
   );

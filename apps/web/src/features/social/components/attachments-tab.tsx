@@ -3,11 +3,13 @@
  * caller's stations under a superior chosen by name (SuperiorSelect), the links asked and received with
  * their answers, and the totals of the caller's superior stations.
  */
+
 import type { Attachment } from '@ems/contract/api/social';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import { attach, useAttachments } from '../api/social-api';
 import { AttachMoveButton } from './attach-move';
@@ -80,7 +82,10 @@ export function AttachmentsTab() {
         rowKey={(l) => `${l.direction}-${l.superId}-${l.subId}-${l.askedAt}`}
         size="small"
         locale={{
-          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('social.links.empty')} />,
+          emptyText: emptyOrError(
+            links,
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('social.links.empty')} />,
+          ),
         }}
         loading={links.isPending}
         dataSource={links.data ?? []}

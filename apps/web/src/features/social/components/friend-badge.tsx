@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { BadgeButton } from '../../../shared/ui/badge-button';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useBadgeCounts } from '../api/badge-counts';
 import { answerFriend, useFriendRequests } from '../api/social-api';
 import { runAction } from './run-action';
@@ -43,7 +44,7 @@ export function FriendBadge() {
 function FriendRequestList() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { data, isPending } = useFriendRequests();
+  const { data, isPending, isError, error } = useFriendRequests();
   const rows = (data ?? []).filter((r) => r.direction === 'received' && r.status === 1);
   // A received request always names its asker (userId is null only on the caller's own pending asks).
   const answer = ({ userId }: FriendRequest, agree: boolean) =>
@@ -71,6 +72,7 @@ function FriendRequestList() {
       ),
     },
   ];
+  if (isError && !data) return <QueryError error={error} />;
   if (!isPending && rows.length === 0) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('social.requests.none')} />;
   }

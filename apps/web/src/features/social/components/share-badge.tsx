@@ -5,6 +5,7 @@ import { Button, Empty, Input, Modal, Select, Space, Table, type TableColumnsTyp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BadgeButton } from '../../../shared/ui/badge-button';
+import { QueryError } from '../../../shared/ui/query-error';
 import { editGroup, useGroupTree } from '../../fleet/api/fleet-api';
 import { useBadgeCounts } from '../api/badge-counts';
 import { confirmShare, refuseShare, useSharesReceived } from '../api/social-api';
@@ -47,7 +48,7 @@ export function ShareBadge() {
 function PendingShares() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { data, isPending } = useSharesReceived('pending');
+  const { data, isPending, isError, error } = useSharesReceived('pending');
   const groups = useGroupTree().data ?? [];
   const [target, setTarget] = useState<Record<number, number>>({});
   const [newGroup, setNewGroup] = useState('');
@@ -107,7 +108,9 @@ function PendingShares() {
   ];
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      {!isPending && (data ?? []).length === 0 ? (
+      {isError && !data ? (
+        <QueryError error={error} />
+      ) : !isPending && (data ?? []).length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('social.shares.none')} />
       ) : (
         <Table<SharedSite>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSiteClock } from '../../../shared/format/use-site-clock';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { stopSharing, useSiteShares } from '../api/social-api';
 import { runAction } from './run-action';
 import { StateTag } from './state-tag';
@@ -55,7 +56,7 @@ export function SiteSharesCard({ stationId }: { stationId: number }) {
         loading={shares.isPending}
         dataSource={shares.data ?? []}
         columns={columns}
-        locale={{ emptyText: t('social.shares.notShared') }}
+        locale={{ emptyText: emptyOrError(shares, t('social.shares.notShared')) }}
         pagination={false}
         scroll={{ x: 'max-content' }}
       />

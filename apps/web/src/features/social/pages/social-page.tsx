@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../shared/format/time';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
+import { emptyOrError } from '../../../shared/ui/query-error';
 import { useGroupTree } from '../../fleet/api/fleet-api';
 import {
   askFriend,
@@ -125,6 +126,7 @@ function FriendsTab() {
         rowKey="friendId"
         size="small"
         loading={friends.isPending}
+        locale={{ emptyText: emptyOrError(friends) }}
         dataSource={friends.data ?? []}
         columns={friendColumns}
         pagination={false}
@@ -134,6 +136,7 @@ function FriendsTab() {
         size="small"
         title={() => t('social.requests.history')}
         loading={requests.isPending}
+        locale={{ emptyText: emptyOrError(requests) }}
         dataSource={requests.data ?? []}
         columns={requestColumns}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
@@ -223,6 +226,7 @@ function SharingTab() {
         size="small"
         title={() => t('social.shares.given')}
         loading={given.isPending}
+        locale={{ emptyText: emptyOrError(given) }}
         dataSource={given.data ?? []}
         columns={givenColumns}
         pagination={false}
@@ -232,6 +236,7 @@ function SharingTab() {
         size="small"
         title={() => t('social.shares.received')}
         loading={received.isPending}
+        locale={{ emptyText: emptyOrError(received) }}
         dataSource={received.data ?? []}
         columns={receivedColumns}
         pagination={false}
