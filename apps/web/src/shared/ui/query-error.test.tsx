@@ -12,11 +12,12 @@ import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PlanCard } from '../../features/account/components/plan-card';
 import { MapTilesTab } from '../../features/admin/components/map-tiles-tab';
 import { ActiveAlarmsCard } from '../../features/alarms/components/active-alarms-card';
 import { AlarmTable } from '../../features/alarms/components/alarm-table';
+import { SiteGroupsCard } from '../../features/fleet/components/site-groups-card';
 import { SolarDayChart } from '../../features/ocpp/components/solar-day-chart';
 import { MailboxesBlock } from '../../features/push/components/mailboxes-block';
 import { BadgeCountsProvider } from '../../features/social/api/badge-counts';
@@ -103,6 +104,26 @@ describe('a part whose data failed to load', () => {
 
   it('the mailboxes (push settings): an error, not an empty list', async () => {
     const html = await renderFailed(['push', 'mailboxes'], <MailboxesBlock />);
+    expect(html).toContain(TRY_LATER);
+  });
+
+  it("the dashboard's groups: an error, not a blank tree", async () => {
+    // The card's site dialog reads the session's preferences; the server render has no sessionStorage.
+    const kept = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => kept.set(k, v),
+      removeItem: (k: string) => kept.delete(k),
+    });
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    const html = await renderFailed(
+      ['stations', 'tree', '', 1],
+      <MemoryRouter>
+        <SiteGroupsCard systemType={1} />
+      </MemoryRouter>,
+    );
     expect(html).toContain(TRY_LATER);
   });
 

@@ -3,6 +3,7 @@
  * capacity (its sites' sums, one per unit) and its sites of the top bar's system type; new group, rename,
  * delete (its sites go back to the default group); add, edit and delete a site. Clicking a site opens its station page.
  */
+
 import { DeleteOutlined, EditOutlined, FolderAddOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupNode } from '@ems/contract/api/fleet';
 import { capacityUnit } from '@ems/contract/api/fleet';
@@ -12,6 +13,7 @@ import { Button, Card, Empty, Input, Space, Tree, type TreeDataNode } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { QueryError } from '../../../shared/ui/query-error';
 import { useDebounced } from '../../../shared/ui/use-debounced';
 import { refreshSites, useGroupTree } from '../api/fleet-api';
 import { useDeleteGroup } from './group-delete';
@@ -148,7 +150,9 @@ export function SiteGroupsCard({ systemType }: { systemType: SystemType }) {
         onChange={(e) => setText(e.target.value)}
         className="fleet-tree-search"
       />
-      {tree.data && tree.data.length === 0 ? (
+      {tree.isError && !tree.data ? (
+        <QueryError error={tree.error} />
+      ) : tree.data && tree.data.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
         <Tree
