@@ -17,6 +17,7 @@ import { PlanCard } from '../../features/account/components/plan-card';
 import { MapTilesTab } from '../../features/admin/components/map-tiles-tab';
 import { ActiveAlarmsCard } from '../../features/alarms/components/active-alarms-card';
 import { AlarmTable } from '../../features/alarms/components/alarm-table';
+import { DashboardPage } from '../../features/dashboard/pages/dashboard-page';
 import { SiteGroupsCard } from '../../features/fleet/components/site-groups-card';
 import { SolarDayChart } from '../../features/ocpp/components/solar-day-chart';
 import { MailboxesBlock } from '../../features/push/components/mailboxes-block';
@@ -105,6 +106,20 @@ describe('a part whose data failed to load', () => {
   it('the mailboxes (push settings): an error, not an empty list', async () => {
     const html = await renderFailed(['push', 'mailboxes'], <MailboxesBlock />);
     expect(html).toContain(TRY_LATER);
+  });
+
+  it('the dashboard: the error where the sites would be, and "–" for every count, not 0', async () => {
+    const html = await renderFailed(
+      ['stations', 'systemtype-list', 3],
+      <MemoryRouter>
+        <DashboardPage alarmsCard={null} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain(TRY_LATER);
+    expect(html).not.toContain('dashboard.empty.owner');
+    const values = [...html.matchAll(/class="kpi-value">(.*?)<\/div>/g)].map((m) => m[1]);
+    expect(values).toHaveLength(5);
+    for (const v of values) expect(v).toBe('–');
   });
 
   it("the dashboard's groups: an error, not a blank tree", async () => {

@@ -15,6 +15,7 @@ import {
   formatNumber,
   formatPercent,
   formatPower,
+  MISSING,
 } from '../../../shared/format/quantity';
 import { currentLanguageCode } from '../../../shared/i18n/current-language';
 import { KpiCard } from '../../../shared/ui/kpi-card';
@@ -25,20 +26,23 @@ function TypeCard({
   systemType,
   rows,
   kpis,
+  unknown,
 }: {
   systemType: SystemType;
   rows: StationSummary[];
   kpis: Kpis;
+  unknown: boolean;
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
+  const shown = (value: ReactNode) => (unknown ? MISSING : value);
   if (systemType === 6 || systemType === 7) {
     return (
       <KpiCard
         label={t('dashboard.kpi.avgSoc')}
         icon={<DashboardOutlined />}
         accent={SERIES_COLORS.charge}
-        value={formatPercent(kpis.avgSoc, locale)}
+        value={shown(formatPercent(kpis.avgSoc, locale))}
         testId="kpi-type"
       />
     );
@@ -51,7 +55,7 @@ function TypeCard({
         label={t('dashboard.kpi.chargersCharging')}
         icon={<ThunderboltOutlined />}
         accent={SERIES_COLORS.directConsumption}
-        value={value}
+        value={shown(value)}
         testId="kpi-type"
       />
     );
@@ -61,7 +65,7 @@ function TypeCard({
       label={t('dashboard.kpi.capacity')}
       icon={<EnvironmentOutlined />}
       accent={SERIES_COLORS.production}
-      value={formatCapacity(kpis.capacityKwp, locale, capacityUnit(systemType))}
+      value={shown(formatCapacity(kpis.capacityKwp, locale, capacityUnit(systemType)))}
       testId="kpi-type"
     />
   );
@@ -69,16 +73,20 @@ function TypeCard({
 
 /**
  * KPI cards of the dashboard (UX.md): sites, online/offline, active alarms (given by the caller, it is
- * the alarms feature's), power now, energy today and one card of the system type.
+ * the alarms feature's), power now, energy today and one card of the system type. With `unknown` (the
+ * site list could not be loaded) every value is "–": missing is never 0.
  */
 export function DashboardKpis(props: {
   systemType: SystemType;
   rows: StationSummary[];
   loading: boolean;
   alarmsCard: ReactNode;
+  unknown?: boolean;
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
+  const unknown = props.unknown ?? false;
+  const shown = (value: ReactNode) => (unknown ? MISSING : value);
   const k = dashboardKpis(props.rows);
   const devices = props.rows.reduce((a, r) => a + r.deviceCount, 0);
   const devicesOnline = props.rows.reduce((a, r) => a + r.onlineDeviceCount, 0);
@@ -87,8 +95,10 @@ export function DashboardKpis(props: {
       <KpiCard
         label={t('dashboard.kpi.sites')}
         icon={<EnvironmentOutlined />}
-        value={formatNumber(k.sites, locale)}
-        sub={t('dashboard.kpi.devicesOnline', { online: devicesOnline, total: devices })}
+        value={shown(formatNumber(k.sites, locale))}
+        sub={
+          unknown ? undefined : t('dashboard.kpi.devicesOnline', { online: devicesOnline, total: devices })
+        }
         loading={props.loading}
         testId="kpi-sites"
       />
@@ -96,13 +106,13 @@ export function DashboardKpis(props: {
         label={t('dashboard.kpi.onlineOffline')}
         icon={<CloudServerOutlined />}
         accent="#0ebe54"
-        value={
+        value={shown(
           <>
             <span className="text-online">{formatNumber(k.online, locale)}</span>
             <span className="kpi-divider">/</span>
             <span className="text-offline">{formatNumber(k.offline, locale)}</span>
-          </>
-        }
+          </>,
+        )}
         sub={t('dashboard.kpi.onlineOfflineSub')}
         loading={props.loading}
         testId="kpi-online"
@@ -112,7 +122,7 @@ export function DashboardKpis(props: {
         label={t('dashboard.kpi.powerNow')}
         icon={<ThunderboltOutlined />}
         accent={SERIES_COLORS.production}
-        value={formatPower(k.powerW, locale)}
+        value={shown(formatPower(k.powerW, locale))}
         loading={props.loading}
         testId="kpi-power"
       />
@@ -120,11 +130,11 @@ export function DashboardKpis(props: {
         label={t('dashboard.kpi.energyToday')}
         icon={<DashboardOutlined />}
         accent={SERIES_COLORS.gridSell}
-        value={formatEnergy(k.todayKwh, locale)}
+        value={shown(formatEnergy(k.todayKwh, locale))}
         loading={props.loading}
         testId="kpi-energy"
       />
-      <TypeCard systemType={props.systemType} rows={props.rows} kpis={k} />
+      <TypeCard systemType={props.systemType} rows={props.rows} kpis={k} unknown={unknown} />
     </div>
   );
 }

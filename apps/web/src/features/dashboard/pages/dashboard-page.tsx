@@ -35,6 +35,8 @@ export function DashboardPage({
   const list = useStationList(systemType);
   const all = list.data?.rows ?? [];
   const rows = sortSites(filterSites(all, search));
+  // Failed before any answer: the error stands where the sites would, and no count reads as 0.
+  const failed = list.isError && !list.data;
 
   const searchBox = (
     <Input.Search
@@ -58,8 +60,13 @@ export function DashboardPage({
         <Typography.Title level={3}>{t('dashboard.title')}</Typography.Title>
         <Typography.Text type="secondary">{t(`common.systemType.${systemType}`)}</Typography.Text>
       </div>
-      {list.isError && !list.data && <QueryError error={list.error} />}
-      <DashboardKpis systemType={systemType} rows={all} loading={list.isPending} alarmsCard={alarmsCard} />
+      <DashboardKpis
+        systemType={systemType}
+        rows={all}
+        loading={list.isPending}
+        unknown={failed}
+        alarmsCard={alarmsCard}
+      />
       {isMobile ? (
         <div className="dashboard-mobile">
           <div className="dashboard-mobile-bar">
@@ -73,7 +80,9 @@ export function DashboardPage({
             />
             {view === 'list' && searchBox}
           </div>
-          {!list.isPending && all.length === 0 ? (
+          {failed ? (
+            <QueryError error={list.error} />
+          ) : !list.isPending && all.length === 0 ? (
             empty
           ) : view === 'list' ? (
             <SiteCards rows={rows} />
@@ -86,7 +95,13 @@ export function DashboardPage({
         <div className={sidePanel ? 'dashboard-body has-side' : 'dashboard-body'}>
           {sidePanel}
           <Card title={t('dashboard.table.title')} extra={searchBox} className="site-table-card">
-            {!list.isPending && all.length === 0 ? empty : <SiteTable rows={rows} loading={list.isPending} />}
+            {failed ? (
+              <QueryError error={list.error} />
+            ) : !list.isPending && all.length === 0 ? (
+              empty
+            ) : (
+              <SiteTable rows={rows} loading={list.isPending} />
+            )}
           </Card>
           <SiteLocations rows={all} />
         </div>
