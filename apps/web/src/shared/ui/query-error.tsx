@@ -9,17 +9,9 @@ import { errorText } from '../http/api-error';
  * skeleton while loading shows this once loading failed, never the skeleton for ever or an empty state that
  * would read as "nothing there".
  */
-export function QueryError({ error, className }: { error: unknown; className?: string }) {
+export function QueryError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      className={className}
-      title={errorText(error, t('common.errors.tryLater'))}
-    />
-  );
+  return <Alert type="error" showIcon role="alert" title={errorText(error, t('common.errors.tryLater'))} />;
 }
 
 /** The part of a TanStack Query result a list needs to tell "failed" from "empty". */
@@ -35,5 +27,6 @@ export interface LoadState {
  * read as "no alarms" or "no users".
  */
 export function emptyOrError(query: LoadState, empty?: ReactNode): ReactNode {
-  return query.isError && query.data === undefined ? <QueryError error={query.error} /> : empty;
+  // `!data`, as the screens test a failed first load (`isError && !data`).
+  return query.isError && !query.data ? <QueryError error={query.error} /> : empty;
 }

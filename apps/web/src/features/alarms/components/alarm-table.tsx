@@ -50,12 +50,8 @@ export function AlarmTableView(props: AlarmTableViewProps) {
   };
   const columns = alarmColumns(scope);
   const cells = useAlarmCells(scope, props.rows, props.nowMs ?? Date.now(), props.onOpen);
-  const empty =
-    props.loadError !== undefined ? (
-      <QueryError error={props.loadError} />
-    ) : (
-      t(props.kind === 'history' ? 'alarms.history.none' : 'alarms.dialog.none')
-    );
+  const none = t(props.kind === 'history' ? 'alarms.history.none' : 'alarms.dialog.none');
+  const failed = props.loadError !== undefined ? <QueryError error={props.loadError} /> : null;
   const pagination = showPagination(props.total)
     ? {
         current: props.pageNum,
@@ -68,11 +64,7 @@ export function AlarmTableView(props: AlarmTableViewProps) {
 
   if (props.cards ?? mobile) {
     if (props.rows.length === 0 && !props.loading) {
-      return props.loadError !== undefined ? (
-        empty
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
-      );
+      return failed ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={none} />;
     }
     return (
       <div className="alarm-list-cards">
@@ -97,7 +89,7 @@ export function AlarmTableView(props: AlarmTableViewProps) {
         render: (_: unknown, r: AlarmRow) => cells[c].render(r),
         className: c === 'alarmDesc' ? 'alarm-col-desc' : 'alarm-col-nowrap',
       }))}
-      locale={{ emptyText: empty }}
+      locale={{ emptyText: failed ?? none }}
       pagination={pagination}
     />
   );

@@ -26,16 +26,16 @@ function TypeCard({
   systemType,
   rows,
   kpis,
-  unknown,
+  shown,
 }: {
   systemType: SystemType;
   rows: StationSummary[];
   kpis: Kpis;
-  unknown: boolean;
+  /** The card's value as shown ("–" when the list is unknown). */
+  shown: (value: ReactNode) => ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = currentLanguageCode();
-  const shown = (value: ReactNode) => (unknown ? MISSING : value);
   if (systemType === 6 || systemType === 7) {
     return (
       <KpiCard
@@ -134,7 +134,7 @@ export function DashboardKpis(props: {
         loading={props.loading}
         testId="kpi-energy"
       />
-      <TypeCard systemType={props.systemType} rows={props.rows} kpis={k} unknown={unknown} />
+      <TypeCard systemType={props.systemType} rows={props.rows} kpis={k} shown={shown} />
     </div>
   );
 }

@@ -65,13 +65,12 @@ export function DeliveryLog() {
     { title: t('push.log.status'), key: 'status', render: (_v, row) => <Status row={row} /> },
     { title: t('push.log.subject'), dataIndex: 'subject', ellipsis: true },
   ];
+  const empty = emptyOrError(log, <Empty description={t('push.log.empty')} />);
   return (
     <Card title={t('push.log.title')} className="push-block" data-testid="push-log">
       {isMobile ? (
         <div className="push-log-cards">
-          {rows.length === 0 &&
-            !log.isPending &&
-            emptyOrError(log, <Empty description={t('push.log.empty')} />)}
+          {rows.length === 0 && !log.isPending && empty}
           {rows.map((row) => (
             <Card key={row.id} size="small" className="push-log-card">
               <div className="push-log-card-head">
@@ -95,7 +94,7 @@ export function DeliveryLog() {
           loading={log.isPending}
           columns={columns}
           dataSource={rows}
-          locale={{ emptyText: emptyOrError(log, <Empty description={t('push.log.empty')} />) }}
+          locale={{ emptyText: empty }}
           pagination={pagination}
         />
       )}
