@@ -139,7 +139,7 @@ describe('writer: energy integrated from power', () => {
   });
 
   it('any batches in any order end as one batch of all samples, with the trapezoid sum of the samples', async () => {
-    const gapS = (POWER_GAP_LIMIT_MS.inverter ?? POWER_GAP_LIMIT_MS.default) / 1000;
+    const gapS = (POWER_GAP_LIMIT_MS.meter ?? POWER_GAP_LIMIT_MS.default) / 1000;
     const atSecond = (deviceId: number, s: number, w: number | null): TelemetryRow => ({
       ...sample(deviceId, 0, w),
       ts: new Date(T0 + s * 1000),
